@@ -1,0 +1,7 @@
+//! Chaupar: India's traditional race board games.
+//!
+//! The rules engine (`board`, `dice`, `rules`) is pure: no files, no clock,
+//! no user interface. Everything else stands on it.
+
+pub mod board;
+pub mod dice;
