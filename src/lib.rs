@@ -5,3 +5,5 @@
 
 pub mod board;
 pub mod dice;
+pub mod rules;
+pub mod sim;
