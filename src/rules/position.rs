@@ -44,6 +44,7 @@ pub struct Flags {
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    pub(crate) fixed: Fixed,
     pub(crate) game: Game,
     pub(crate) options: Options,
     pub(crate) to_move: Side,
@@ -52,6 +53,49 @@ pub struct Position {
     /// Finishing order: the first `finished` entries are places 1, 2, ...
     pub(crate) places: [Side; 4],
     pub(crate) finished: u8,
+}
+
+/// What every position of one game and option set shares, looked up once
+/// so that move generation reads it from the position itself. Equality
+/// and hashing ignore it: the game and options determine it.
+#[derive(Clone, Copy)]
+pub(crate) struct Fixed {
+    geometry: &'static Geometry,
+    safe: u128,
+    seated: u8,
+    pawns: u8,
+}
+
+impl Fixed {
+    fn new(game: Game, options: &Options) -> Fixed {
+        Fixed {
+            geometry: geometry(options.board_kind(game)),
+            safe: safe_cells(game, options.board),
+            seated: game.seats(options.mode).iter().fold(0, |m, s| m | 1 << s.0),
+            pawns: match game {
+                Game::ChowkaBhara => options.board - 1,
+                _ => 4,
+            },
+        }
+    }
+}
+
+impl PartialEq for Fixed {
+    fn eq(&self, _: &Fixed) -> bool {
+        true
+    }
+}
+
+impl Eq for Fixed {}
+
+impl std::hash::Hash for Fixed {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl fmt::Debug for Fixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("..")
+    }
 }
 
 /// Why a position, an option or a game description was refused.
@@ -179,6 +223,7 @@ impl Position {
             });
         }
         Ok(Position {
+            fixed: Fixed::new(game, &options),
             game,
             options,
             to_move: game.seats(options.mode)[0],
@@ -243,7 +288,7 @@ impl Position {
     }
 
     pub fn board(&self) -> &'static Geometry {
-        geometry(self.board_kind())
+        self.fixed.geometry
     }
 
     pub fn board_kind(&self) -> BoardKind {
@@ -256,7 +301,7 @@ impl Position {
     }
 
     pub fn is_seated(&self, side: Side) -> bool {
-        self.seats().contains(&side)
+        self.fixed.seated & (1 << side.0) != 0
     }
 
     pub fn to_move(&self) -> Side {
@@ -269,10 +314,7 @@ impl Position {
 
     /// Pawns per player: four on the cross board, N - 1 on the square one.
     pub fn pawn_count(&self) -> usize {
-        match self.game {
-            Game::ChowkaBhara => self.options.board as usize - 1,
-            _ => 4,
-        }
+        self.fixed.pawns as usize
     }
 
     /// The steps of a side's pawns along its own path.
@@ -551,7 +593,7 @@ impl Position {
     /// Squares where pawns of different colours may stand together and
     /// nobody is captured.
     pub(crate) fn is_safe(&self, cell: Cell) -> bool {
-        safe_cells(self.game, self.options.board) & (1u128 << cell.0) != 0
+        self.fixed.safe & (1u128 << cell.0) != 0
     }
 }
 

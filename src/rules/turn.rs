@@ -13,6 +13,7 @@ use super::options::{BeforeHit, Overshoot};
 use super::position::{Ool, Position, MAX_PAWNS};
 use crate::board::{square_ring, Cell, CellKind, Side};
 use crate::dice::{Implement, Throw};
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::fmt;
@@ -309,6 +310,41 @@ impl Turn {
         out
     }
 
+    /// Plays a uniformly random legal move, `below(n)` choosing an index
+    /// under n. Candidates are drawn at random and the first legal one is
+    /// kept, which is uniform over the legal moves and far cheaper than
+    /// scoring them all. Returns the move, or `None` outside the move phase.
+    pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        if self.phase != Phase::Move {
+            return None;
+        }
+        let mut candidates = Vec::new();
+        self.for_each_candidate(&mut |m, cap| {
+            candidates.push((m, cap));
+            ControlFlow::Continue(())
+        });
+        let remaining = self.unspent_slots().count() as u8;
+        let mut best: Option<u8> = None;
+        while !candidates.is_empty() {
+            let (m, cap) = candidates.swap_remove(below(candidates.len()));
+            let mut child = *self;
+            child.apply(m, cap);
+            let rest = child.max_usable();
+            let total = m.values_used() as u8 + rest;
+            // No way of playing uses more than every value left.
+            let legal =
+                total == remaining || total == *best.get_or_insert_with(|| self.max_usable());
+            if legal {
+                *self = child;
+                if rest == 0 || self.pos.is_over() {
+                    self.end_turn();
+                }
+                return Some(m);
+            }
+        }
+        unreachable!("the move phase always has a legal move")
+    }
+
     /// Plays a move, or says why it cannot be played and changes nothing.
     /// Returns whether the move ended the turn.
     pub fn play(&mut self, m: Move) -> Result<bool, Illegal> {
@@ -403,14 +439,14 @@ impl Turn {
 
     /// The spend masks worth trying: each distinct set of values of each
     /// throw (equal values of one throw are interchangeable).
-    fn spend_choices(&self) -> Vec<u64> {
-        let mut out = Vec::new();
+    fn spend_choices(&self) -> ArrayVec<u64, { MAX_THROWS * SLOTS }> {
+        let mut out = ArrayVec::new();
         for t in 0..self.n_throws as usize {
             let values = self.throws[t].values();
-            let free: Vec<usize> = (0..values.len())
+            let free: ArrayVec<usize, SLOTS> = (0..values.len())
                 .filter(|&d| self.spent & (1u64 << (t * SLOTS + d)) == 0)
                 .collect();
-            let mut seen: Vec<[u8; 3]> = Vec::new();
+            let mut seen: ArrayVec<[u8; 3], 7> = ArrayVec::new();
             for sub in 1u32..(1 << free.len()) {
                 let mut key = [0u8; 3];
                 let mut mask = 0u64;
@@ -435,9 +471,7 @@ impl Turn {
     /// using as many values as possible.
     fn for_each_candidate(&self, f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
         let side = self.pawn_side();
-        let mut steps: Vec<u8> = self.pos.pawns(side).to_vec();
-        steps.sort_unstable();
-        steps.dedup();
+        let steps = self.distinct_steps(side);
         let spends = self.spend_choices();
         let mut any = false;
         let mut run = |overshoot: bool, any: &mut bool| -> ControlFlow<()> {
@@ -474,6 +508,19 @@ impl Turn {
         }
     }
 
+    /// The steps a side's pawns stand on, each once.
+    fn distinct_steps(&self, side: Side) -> ArrayVec<u8, MAX_PAWNS> {
+        let mut steps: ArrayVec<u8, MAX_PAWNS> = self.pos.pawns(side).iter().copied().collect();
+        steps.sort_unstable();
+        let mut out = ArrayVec::new();
+        for s in steps {
+            if out.last() != Some(&s) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
     /// Whether a Chopat pawn may overshoot Home now: only when no other
     /// move exists.
     fn overshoot_allowed(&self) -> bool {
@@ -481,9 +528,7 @@ impl Turn {
             return false;
         }
         let mut any = false;
-        let side = self.pawn_side();
-        let mut steps: Vec<u8> = self.pos.pawns(side).to_vec();
-        steps.dedup();
+        let steps = self.distinct_steps(self.pawn_side());
         for spend in self.spend_choices() {
             for &from in &steps {
                 for pawns in 1..=2 {
@@ -541,7 +586,7 @@ impl Turn {
         }
         let t = spend.trailing_zeros() as usize / SLOTS;
         let throw = self.throws[t];
-        let values: Vec<u8> = (0..throw.values().len())
+        let values: ArrayVec<u8, SLOTS> = (0..throw.values().len())
             .filter(|d| spend & (1u64 << (t * SLOTS + d)) != 0)
             .map(|d| throw.values()[d])
             .collect();
@@ -631,7 +676,7 @@ impl Turn {
         values: &[u8],
         t: usize,
         here: u8,
-    ) -> Result<Vec<Shape>, Illegal> {
+    ) -> Result<ArrayVec<Shape, 2>, Illegal> {
         let pos = &self.pos;
         let sum: u8 = values.iter().sum();
         let single = |distance| Shape {
@@ -652,7 +697,7 @@ impl Turn {
         Ok(match pos.game {
             Game::Pagade | Game::Chopat => {
                 if !together {
-                    let mut v = vec![single(sum)];
+                    let mut v = ArrayVec::from_iter([single(sum)]);
                     // Chopat's opening split: a first throw of (1, 1) moves
                     // one pawn of the pair on 12 to 24.
                     if pos.game == Game::Chopat
@@ -666,7 +711,7 @@ impl Turn {
                     }
                     v
                 } else if pawns == 2 && doublet {
-                    vec![group(2, values[0])]
+                    ArrayVec::from_iter([group(2, values[0])])
                 } else {
                     return Err(Illegal::PairNeedsDoublet);
                 }
@@ -674,21 +719,25 @@ impl Turn {
             Game::Chaupar => {
                 // A group moves as one piece; one pawn may leave it.
                 if !together || pawns == here {
-                    vec![group(pawns, sum)]
+                    ArrayVec::from_iter([group(pawns, sum)])
                 } else {
                     return Err(Illegal::NotTogether);
                 }
             }
             Game::ChauparAkbar => {
                 if !together {
-                    vec![single(sum)]
+                    ArrayVec::from_iter([single(sum)])
                 } else {
-                    let mut sorted = values.to_vec();
+                    let mut sorted: ArrayVec<u8, SLOTS> = values.iter().copied().collect();
                     sorted.sort_unstable();
                     match (pawns, sorted.as_slice()) {
-                        (2, [a, b]) if a == b => vec![group(2, 2 * a), group(2, *a)],
-                        (2, [1, 5, 6]) => vec![group(2, 6)],
-                        (3, [a, b, c]) if a == b && b == c => vec![group(3, 2 * a)],
+                        (2, [a, b]) if a == b => {
+                            ArrayVec::from_iter([group(2, 2 * a), group(2, *a)])
+                        }
+                        (2, [1, 5, 6]) => ArrayVec::from_iter([group(2, 6)]),
+                        (3, [a, b, c]) if a == b && b == c => {
+                            ArrayVec::from_iter([group(3, 2 * a)])
+                        }
                         _ => return Err(Illegal::GroupNeedsDouble),
                     }
                 }
@@ -708,15 +757,15 @@ impl Turn {
                     if pawns != can {
                         return Err(Illegal::OffBoardFirst);
                     }
-                    vec![Shape {
+                    ArrayVec::from_iter([Shape {
                         pawns,
                         distance: 0,
                         enter: true,
-                    }]
+                    }])
                 } else if !together {
-                    vec![single(v)]
+                    ArrayVec::from_iter([single(v)])
                 } else if pawns == 2 && self.is_double_square(side, from) {
-                    vec![group(2, v)]
+                    ArrayVec::from_iter([group(2, v)])
                 } else {
                     return Err(Illegal::NotTogether);
                 }
