@@ -36,6 +36,7 @@ gradle_setting() {
 }
 
 check_manifest() {
+    failures_before=$failures
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
 
@@ -86,7 +87,9 @@ check_manifest() {
 
     rm -rf "$scratch"
     trap - EXIT
-    echo "android-check: manifest and launcher icons checked with aapt"
+    if [ "$failures" -eq "$failures_before" ]; then
+        echo "android-check: the manifest and launcher icons pass the aapt checks"
+    fi
 }
 
 if ! have_aapt; then
