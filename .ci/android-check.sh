@@ -5,7 +5,8 @@
 #      app needs: package org.chaupar.chaupar, label "Chaupar", the launcher
 #      icon at every density, minimum SDK 26, portrait, a NativeActivity
 #      loading libchaupar.so, and no permissions;
-#   2. the library type-checks for aarch64-linux-android (`cargo check`
+#   2. the Android versionName is the crate's version;
+#   3. the library type-checks for aarch64-linux-android (`cargo check`
 #      needs no linker, so no NDK).
 # A part whose tools cannot be had here says "skipped: ..." and does not fail.
 set -eu
@@ -103,6 +104,10 @@ if have_aapt; then
 else
     echo "android-check: skipped: manifest check (aapt and Debian's android-framework-res cannot be installed here)"
 fi
+
+crate_version=$(cargo pkgid | sed 's/.*[#@]//')
+[ "$(gradle_setting versionName)" = "$crate_version" ] ||
+    fail "versionName in $app/build.gradle.kts is not the crate's version $crate_version"
 
 if [ "$failures" -ne 0 ]; then
     echo "android-check: $failures check(s) failed" >&2

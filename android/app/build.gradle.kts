@@ -46,6 +46,11 @@ val cargoNdk by tasks.registering(Exec::class) {
         environment("ANDROID_HOME", androidComponents.sdkComponents.sdkDirectory.get().asFile.path)
         environment("ANDROID_NDK_HOME", androidComponents.sdkComponents.ndkDirectory.get().asFile.path)
     }
+    // Google Play wants native code aligned for 16 KB memory pages; NDK r27
+    // links for 4 KB unless told.
+    for (triple in listOf("AARCH64_LINUX_ANDROID", "X86_64_LINUX_ANDROID")) {
+        environment("CARGO_TARGET_${triple}_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
+    }
     commandLine(
         listOf("cargo", "ndk", "--platform", "${android.defaultConfig.minSdk}") + abiArgs +
             listOf("-o", "android/app/src/main/jniLibs", "build", "--release", "--lib", "--features", "android"),
