@@ -6,3 +6,5 @@
 pub mod board;
 pub mod dice;
 pub mod launch;
+pub mod rules;
+pub mod sim;
