@@ -5,5 +5,6 @@
 
 pub mod board;
 pub mod dice;
+pub mod launch;
 pub mod rules;
 pub mod sim;
