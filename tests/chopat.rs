@@ -363,3 +363,29 @@ fn without_the_false_pair_rule_both_pairs_are_safe_from_singles() {
     assert_eq!(refused(&t, 71, 74, 1, &[3]), Illegal::SingleOnPair);
     assert_eq!(refused(&t, 13, 16, 1, &[3]), Illegal::SingleOnPair);
 }
+
+#[test]
+fn one_pawn_leaving_the_jug_breaks_it() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 34, 34], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 34}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 34, 37, 1, &[3]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!(f.jug, None);
+    assert!(f.kajalvun, "Kajalvun stays done");
+}
+
+#[test]
+fn a_cut_gives_no_bonus_throw() {
+    // Yellow's 26 is Black's 60.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 57], "yellow": [6, 7, 12, 26]},
+        "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 57, 60, 1, &[3]);
+    assert_eq!(t.position().pawns(YELLOW), &[0, 6, 7, 12]);
+    play(&mut t, 6, 10, 1, &[4]);
+    assert_eq!(t.seat(), YELLOW);
+    // Yellow's cut pawn must come back in before anything else moves.
+    let t = after(*t.position(), &[&[1, 3]]);
+    assert_eq!(refused(&t, 7, 8, 1, &[1]), Illegal::ReenterFirst);
+}
