@@ -286,3 +286,12 @@ fn two_players_play_all_four_colours() {
     play(&mut t, 79, 84, 1, &[5]);
     assert_eq!(t.phase(), Phase::Over);
 }
+
+#[test]
+fn a_pawn_may_not_land_on_its_partners_pawn() {
+    // Yellow's 62 is Black's 28.
+    let p = pos!({"game": "chaupar", "pawns": {"black": [20, 30, 40, 50], "red": [1, 2, 3, 4], "yellow": [1, 2, 3, 62], "green": [1, 2, 3, 4]}});
+    let t = after(p, &[&[1, 2, 5]]);
+    assert_eq!(refused(&t, 20, 28, 1, &[1, 2, 5]), Illegal::PartnerThere);
+    assert!(!can(&t, 20, 28));
+}

@@ -389,3 +389,32 @@ fn a_cut_gives_no_bonus_throw() {
     let t = after(*t.position(), &[&[1, 3]]);
     assert_eq!(refused(&t, 7, 8, 1, &[1]), Illegal::ReenterFirst);
 }
+
+#[test]
+fn before_kajalvun_the_opening_pair_cannot_move_together() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[3, 3]]);
+    assert_eq!(refused(&t, 12, 15, 2, &[3, 3]), Illegal::KajalvunFirst);
+    assert!(can(&t, 12, 15), "one of its pawns may go");
+}
+
+#[test]
+fn a_pair_may_move_on_each_doublet_of_the_turn() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 40, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 3], &[6, 6], &[1, 4]]);
+    play(&mut t, 40, 43, 2, &[3, 3]);
+    play(&mut t, 43, 49, 2, &[6, 6]);
+    assert_eq!(t.position().pawns(BLACK), &[6, 7, 49, 49]);
+}
+
+#[test]
+fn the_first_player_home_wins_a_two_player_game() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [81, 84, 84, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 81, 84, 1, &[3]);
+    assert_eq!(t.phase(), Phase::Over);
+    assert_eq!(t.position().winners(), vec![BLACK]);
+}
