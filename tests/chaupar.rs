@@ -295,3 +295,17 @@ fn a_pawn_may_not_land_on_its_partners_pawn() {
     assert_eq!(refused(&t, 20, 28, 1, &[1, 2, 5]), Illegal::PartnerThere);
     assert!(!can(&t, 20, 28));
 }
+
+#[test]
+fn the_rest_of_the_finishing_throw_may_move_any_of_the_partners_pawns() {
+    // Black's last pawn goes Home with the 5; the 1 and the 2 serve Yellow,
+    // and none of Yellow's pawns has moved yet this turn.
+    let p = pos!({"game": "chaupar",
+        "pawns": {"black": [79, 84, 84, 84], "red": [1, 2, 3, 4], "yellow": [20, 30, 40, 50], "green": [1, 2, 3, 4]}});
+    let mut t = after(p, &[&[5, 1, 2]]);
+    play(&mut t, 79, 84, 1, &[5]);
+    assert_eq!(t.pawn_side(), YELLOW);
+    for from in [20, 30, 40, 50] {
+        assert!(can(&t, from, from + 1), "Yellow's pawn on {from}");
+    }
+}

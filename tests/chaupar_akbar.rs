@@ -7,7 +7,7 @@
 
 mod common;
 use chaupar::board::Side;
-use chaupar::rules::{Illegal, Phase};
+use chaupar::rules::{Game, Illegal, Match, Options, Phase};
 use common::*;
 
 const BLACK: Side = Side(0);
@@ -163,4 +163,26 @@ fn a_finished_players_throws_serve_the_partner() {
     let mut w = t.position().winners();
     w.sort();
     assert_eq!(w, vec![BLACK, YELLOW]);
+}
+
+#[test]
+fn an_opening_throw_decides_who_starts_as_in_parletts_game() {
+    for seed in 0..20 {
+        let m = Match::new(Game::ChauparAkbar, Options::new(Game::ChauparAkbar), seed).unwrap();
+        let opening = m.opening_throws();
+        assert!(opening.len() >= 4, "seed {seed}: every colour throws first");
+        let first_round = &opening[..4];
+        let best = first_round.iter().map(|(_, t)| t.total()).max().unwrap();
+        let starter = m.position().to_move();
+        let starter_total = first_round
+            .iter()
+            .find(|(s, _)| *s == starter)
+            .unwrap()
+            .1
+            .total();
+        assert_eq!(
+            starter_total, best,
+            "seed {seed}: the starter threw highest"
+        );
+    }
 }

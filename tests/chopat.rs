@@ -418,3 +418,17 @@ fn the_first_player_home_wins_a_two_player_game() {
     assert_eq!(t.phase(), Phase::Over);
     assert_eq!(t.position().winners(), vec![BLACK]);
 }
+
+#[test]
+fn the_rest_of_the_finishing_throw_does_not_go_to_the_partner() {
+    // Black finishes with the 3; the 4 cannot move Yellow's pawns, since a
+    // finished Chopat player first misses four turns.
+    let p = pos!({"game": "chopat", "to_move": "black",
+        "pawns": {"black": [81, 84, 84, 84], "red": [6, 7, 12, 12], "yellow": [20, 30, 40, 50], "green": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 81, 84, 1, &[3]);
+    assert_eq!(t.position().places(), &[BLACK]);
+    assert_eq!(t.seat(), RED, "the turn is over");
+    assert_eq!(t.position().pawns(YELLOW), &[20, 30, 40, 50]);
+}
