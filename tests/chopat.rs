@@ -432,3 +432,27 @@ fn the_rest_of_the_finishing_throw_does_not_go_to_the_partner() {
     assert_eq!(t.seat(), RED, "the turn is over");
     assert_eq!(t.position().pawns(YELLOW), &[20, 30, 40, 50]);
 }
+
+#[test]
+fn with_the_jug_gone_the_true_pair_is_the_one_farthest_along() {
+    let p = pos!({"game": "chopat", "to_move": "yellow", "options": {"false_pair": true},
+        "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    assert_eq!(refused(&t, 13, 16, 1, &[3]), Illegal::SingleOnPair);
+    play(&mut t, 71, 74, 1, &[3]);
+    assert_eq!(t.position().pawns(BLACK), &[0, 0, 50, 50]);
+}
+
+#[test]
+fn no_square_outside_the_belly_holds_three_pawns_of_a_colour() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 27, 30, 30], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert_eq!(refused(&t, 27, 30, 1, &[3]), Illegal::SquareFull);
+    // In the Belly they may.
+    let p = pos!({"game": "chopat", "pawns": {"black": [77, 80, 80, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert!(can(&t, 77, 80));
+}
