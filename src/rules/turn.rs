@@ -183,10 +183,15 @@ pub struct Turn {
     hit: bool,
     /// A pawn moved this turn.
     moved_any: bool,
+    /// Whose pawns this turn moves, fixed when it starts: a player who
+    /// finishes mid-turn loses the rest of the throw, and serves the
+    /// partner from the next turn on.
+    side: Side,
 }
 
-/// A move with what it captures, or the reason it is refused.
-type Candidate = Result<(Move, Option<Capture>), Illegal>;
+/// A move with what it captures, or the reason it is refused (with the
+/// step it would have reached, when the refusal is about landing there).
+type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
 
 /// A shape of move from one step with one set of values: how many pawns
 /// go together and how far (or that they enter from off the board).
@@ -210,6 +215,7 @@ impl Turn {
             top_run: 0,
             hit: false,
             moved_any: false,
+            side: pos.to_move,
         };
         t.settle();
         t
@@ -231,7 +237,7 @@ impl Turn {
 
     /// The side whose pawns this turn moves.
     pub fn pawn_side(&self) -> Side {
-        self.pos.pawn_side(self.pos.to_move)
+        self.side
     }
 
     pub fn implement(&self) -> Implement {
@@ -403,7 +409,9 @@ impl Turn {
                 self.moves_for(from, pawns, spend, overshoot, &mut |r| {
                     match r {
                         Ok(_) => shaped = true,
-                        Err(e) if reason.is_none_or(|r| rank(&e) > rank(&r)) => reason = Some(e),
+                        Err((e, _)) if reason.is_none_or(|r| rank(&e) > rank(&r)) => {
+                            reason = Some(e)
+                        }
                         Err(_) => {}
                     }
                     ControlFlow::Continue(())
@@ -549,22 +557,25 @@ impl Turn {
     /// values as possible.
     fn check(&self, m: Move) -> Result<Option<Capture>, Illegal> {
         let attempt = |overshoot: bool| {
-            let mut found: Option<Result<Option<Capture>, Illegal>> = None;
+            // The verdict on the requested destination comes first; then
+            // that the values lead elsewhere; then any other refusal.
+            let mut here: Option<Result<Option<Capture>, Illegal>> = None;
             let mut other_to = None;
+            let mut other_refusal = None;
             self.moves_for(m.from, m.pawns, m.spend, overshoot, &mut |r| {
                 match r {
-                    Ok((cand, cap)) if cand.to == m.to => found = Some(Ok(cap)),
+                    Ok((cand, cap)) if cand.to == m.to => here = Some(Ok(cap)),
                     Ok((cand, _)) => other_to = other_to.or(Some(cand.to)),
-                    Err(e) if found.is_none() => found = Some(Err(e)),
-                    Err(_) => {}
+                    Err((e, Some(to))) if to == m.to => here = here.or(Some(Err(e))),
+                    Err((e, _)) => other_refusal = other_refusal.or(Some(e)),
                 }
                 ControlFlow::Continue(())
             });
-            match (found, other_to) {
-                (Some(Ok(cap)), _) => Ok(cap),
-                (_, Some(to)) => Err(Illegal::WrongDestination { to }),
-                (Some(Err(e)), None) => Err(e),
-                (None, None) => Err(Illegal::NoPawn),
+            match (here, other_to, other_refusal) {
+                (Some(verdict), _, _) => verdict,
+                (None, Some(to), _) => Err(Illegal::WrongDestination { to }),
+                (None, None, Some(e)) => Err(e),
+                (None, None, None) => Err(Illegal::NoPawn),
             }
         };
         match attempt(false) {
@@ -584,7 +595,7 @@ impl Turn {
         f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
     ) {
         if let Err(e) = self.check_values_and_pawns(from, pawns, spend) {
-            let _ = f(Err(e));
+            let _ = f(Err((e, None)));
             return;
         }
         let t = spend.trailing_zeros() as usize / SLOTS;
@@ -598,7 +609,7 @@ impl Turn {
         let shapes = match self.shapes(side, from, pawns, &values, t, here) {
             Ok(s) => s,
             Err(e) => {
-                let _ = f(Err(e));
+                let _ = f(Err((e, None)));
                 return;
             }
         };
@@ -608,14 +619,16 @@ impl Turn {
             } else {
                 self.destination(side, from, shape.distance, overshoot)
             };
-            let result = to.and_then(|to| {
+            let result = to.map_err(|e| (e, None)).and_then(|to| {
                 let m = Move {
                     from,
                     to,
                     pawns: shape.pawns,
                     spend,
                 };
-                self.landing(side, m).map(|cap| (m, cap))
+                self.landing(side, m)
+                    .map(|cap| (m, cap))
+                    .map_err(|e| (e, Some(to)))
             });
             if f(result).is_break() {
                 return;
@@ -693,7 +706,11 @@ impl Turn {
             enter: false,
         };
         let together = pawns > 1;
-        if together && !pos.can_pair_at(side, from) {
+        // Chowka Bhara's entry throws bring pawns in from off the board
+        // together; everywhere else pawns move together only from a square
+        // where they form a pair or group.
+        let entering = pos.game == Game::ChowkaBhara && from == 0;
+        if together && !entering && !pos.can_pair_at(side, from) {
             return Err(Illegal::NotTogether);
         }
         let doublet = values.len() == 2 && values[0] == values[1];
@@ -1208,6 +1225,7 @@ impl Turn {
     fn settle(&mut self) {
         self.phase = Phase::Throw;
         loop {
+            self.side = self.pos.pawn_side(self.pos.to_move);
             if self.pos.is_over() {
                 self.phase = Phase::Over;
                 return;
