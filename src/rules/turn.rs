@@ -187,6 +187,9 @@ pub struct Turn {
     /// finishes mid-turn loses the rest of the throw, and serves the
     /// partner from the next turn on.
     side: Side,
+    /// The cell of every pawn (`u8::MAX` off the board), kept beside the
+    /// steps because every landing asks who stands where.
+    cells: [[u8; MAX_PAWNS]; 4],
 }
 
 /// A move with what it captures, or the reason it is refused (with the
@@ -216,7 +219,9 @@ impl Turn {
             hit: false,
             moved_any: false,
             side: pos.to_move,
+            cells: [[u8::MAX; MAX_PAWNS]; 4],
         };
+        t.refresh_cells();
         t.settle();
         t
     }
@@ -482,16 +487,30 @@ impl Turn {
     /// using as many values as possible.
     fn for_each_candidate(&self, f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
         let side = self.pawn_side();
-        let steps = self.distinct_steps(side);
+        let pawns = self.pos.pawns(side);
+        // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
+        let reentry_first =
+            matches!(self.pos.game, Game::Pagade | Game::Chopat) && pawns.contains(&0);
+        let pieces: ArrayVec<(u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
+            .distinct_steps(side)
+            .into_iter()
+            .filter(|&from| from != self.pos.home() && (!reentry_first || from == 0))
+            .map(|from| (from, self.group_sizes(side, from)))
+            .collect();
         let spends = self.spend_choices();
         let mut any = false;
         let mut run = |overshoot: bool, any: &mut bool| -> ControlFlow<()> {
             for &spend in &spends {
-                for &from in &steps {
-                    let here = self.pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
-                    for pawns in 1..=here {
+                let t = spend.trailing_zeros() as usize / SLOTS;
+                for (from, sizes) in &pieces {
+                    let free = pawns
+                        .iter()
+                        .zip(self.moved.iter())
+                        .filter(|&(&s, &mv)| s == *from && mv & (1 << t) == 0)
+                        .count() as u8;
+                    for &size in sizes.iter().filter(|&&n| n <= free) {
                         let mut flow = ControlFlow::Continue(());
-                        self.moves_for(from, pawns, spend, overshoot, &mut |r| {
+                        self.shaped_moves(*from, size, spend, overshoot, &mut |r| {
                             if let Ok((m, cap)) = r {
                                 if !overshoot || m.to < m.from {
                                     *any = true;
@@ -517,6 +536,32 @@ impl Turn {
             // nothing else can move at all.
             let _ = run(true, &mut any);
         }
+    }
+
+    /// How many pawns on `from` may move as one piece: one, and the
+    /// game's pairs or groups where they stand together.
+    fn group_sizes(&self, side: Side, from: u8) -> ArrayVec<u8, 3> {
+        let pos = &self.pos;
+        let here = pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
+        let mut sizes = ArrayVec::new();
+        sizes.push(1);
+        if here < 2 {
+            return sizes;
+        }
+        let paired = pos.can_pair_at(side, from);
+        match pos.game {
+            Game::Pagade | Game::Chopat if paired => sizes.push(2),
+            Game::Chaupar if paired => sizes.push(here),
+            Game::ChauparAkbar if paired => {
+                sizes.push(2);
+                if here >= 3 {
+                    sizes.push(3);
+                }
+            }
+            Game::ChowkaBhara if from == 0 || self.is_double_square(side, from) => sizes.push(2),
+            _ => {}
+        }
+        sizes
     }
 
     /// The steps a side's pawns stand on, each once.
@@ -598,6 +643,19 @@ impl Turn {
             let _ = f(Err((e, None)));
             return;
         }
+        self.shaped_moves(from, pawns, spend, overshoot, f);
+    }
+
+    /// [`Turn::moves_for`] for values and pawns already known to be
+    /// available.
+    fn shaped_moves(
+        &self,
+        from: u8,
+        pawns: u8,
+        spend: u64,
+        overshoot: bool,
+        f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
+    ) {
         let t = spend.trailing_zeros() as usize / SLOTS;
         let throw = self.throws[t];
         let values: ArrayVec<u8, SLOTS> = (0..throw.values().len())
@@ -975,11 +1033,22 @@ impl Turn {
     }
 
     fn count_on(&self, side: Side, cell: Cell) -> u8 {
-        self.pos
-            .pawns(side)
+        let n = self.pos.pawn_count();
+        self.cells[side.index()][..n]
             .iter()
-            .filter(|&&s| self.pos.cell(side, s) == Some(cell))
+            .filter(|&&c| c == cell.0)
             .count() as u8
+    }
+
+    /// Recomputes the pawns' cells after their steps changed.
+    fn refresh_cells(&mut self) {
+        let n = self.pos.pawn_count();
+        for &side in self.pos.seats() {
+            for i in 0..n {
+                let step = self.pos.pawns[side.index()][i];
+                self.cells[side.index()][i] = self.pos.cell(side, step).map_or(u8::MAX, |c| c.0);
+            }
+        }
     }
 
     /// The other colour standing on a cell (on unsafe squares there is at
@@ -1043,6 +1112,7 @@ impl Turn {
                 self.hit = true;
             }
         }
+        self.refresh_cells();
         if self.pos.game == Game::Chopat {
             self.chopat_after_move(side, m);
         }
@@ -1166,6 +1236,7 @@ impl Turn {
             self.pos.flags[seat.index()].has_thrown = true;
         }
         self.pos.canonicalize();
+        self.refresh_cells();
         if !std::mem::take(&mut self.moved_any) && !self.pos.is_over() && self.is_dead() {
             self.pos.stall();
         }
