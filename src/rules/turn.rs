@@ -42,6 +42,15 @@ pub struct Move {
 }
 
 impl Move {
+    /// Chopat's Khado Karvo turn: letting the turn go by instead of bringing
+    /// a pawn back.
+    pub const MISS_TURN: Move = Move {
+        from: 0,
+        to: 0,
+        pawns: 0,
+        spend: 0,
+    };
+
     /// The index of the throw whose values the move spends.
     pub fn throw_index(&self) -> usize {
         self.spend.trailing_zeros() as usize / SLOTS
@@ -100,6 +109,7 @@ pub enum Illegal {
     PartnerThere,
     WrongDestination { to: u8 },
     MustUseMore,
+    KhadoChoice,
 }
 
 impl fmt::Display for Illegal {
@@ -138,6 +148,7 @@ impl fmt::Display for Illegal {
                 return write!(f, "with those values that move goes to step {to}")
             }
             MustUseMore => "you must use as many of the turn's values as can be used",
+            KhadoChoice => "Khado Karvo: bring a pawn back from Home onto an opponent on your arm, or miss this turn",
         };
         f.write_str(s)
     }
@@ -190,6 +201,9 @@ pub struct Turn {
     /// The cell of every pawn (`u8::MAX` off the board), kept beside the
     /// steps because every landing asks who stands where.
     cells: [[u8; MAX_PAWNS]; 4],
+    /// Chopat's Khado Karvo: a finished player's turn without a throw, to
+    /// bring a pawn back or let the turn go by.
+    khado: bool,
 }
 
 /// A move with what it captures, or the reason it is refused (with the
@@ -220,6 +234,7 @@ impl Turn {
             moved_any: false,
             side: pos.to_move,
             cells: [[u8::MAX; MAX_PAWNS]; 4],
+            khado: false,
         };
         t.refresh_cells();
         t.settle();
@@ -305,6 +320,11 @@ impl Turn {
         if self.phase != Phase::Move {
             return out;
         }
+        if self.khado {
+            out.extend(self.khado_moves());
+            out.push(Move::MISS_TURN);
+            return out;
+        }
         let mut best = 0;
         let mut scored = Vec::new();
         self.for_each_candidate(&mut |m, cap| {
@@ -331,6 +351,12 @@ impl Turn {
     pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.phase != Phase::Move {
             return None;
+        }
+        if self.khado {
+            let legal = self.legal_moves();
+            let m = legal[below(legal.len())];
+            self.khado_karvo(m);
+            return Some(m);
         }
         let mut candidates = Vec::new();
         self.for_each_candidate(&mut |m, cap| {
@@ -362,6 +388,13 @@ impl Turn {
     /// Plays a move, or says why it cannot be played and changes nothing.
     /// Returns whether the move ended the turn.
     pub fn play(&mut self, m: Move) -> Result<bool, Illegal> {
+        if self.khado {
+            if !self.legal_moves().contains(&m) {
+                return Err(Illegal::KhadoChoice);
+            }
+            self.khado_karvo(m);
+            return Ok(true);
+        }
         let cap = self.check(m)?;
         let mut child = *self;
         child.apply(m, cap);
@@ -374,6 +407,10 @@ impl Turn {
 
     /// Plays a move known to be legal (from [`Turn::legal_moves`]).
     pub fn play_unchecked(&mut self, m: Move) -> bool {
+        if self.khado {
+            self.khado_karvo(m);
+            return true;
+        }
         let cap = self.check(m).expect("a move from legal_moves");
         self.apply(m, cap);
         self.finish_move()
@@ -398,6 +435,9 @@ impl Turn {
         }
         if self.legal_moves().iter().any(|m| m.from == from) {
             return None;
+        }
+        if self.khado {
+            return Some(Illegal::KhadoChoice);
         }
         // Among the reasons, the one about where the pawns would go says
         // most; the ones about moving together say least.
@@ -1291,6 +1331,70 @@ impl Turn {
             .unwrap_or(seat)
     }
 
+    /// Khado Karvo's moves: pawns from Home straight onto pawns of the
+    /// opponent who plays next, if that opponent has done Ool Olangvun and
+    /// they stand on the outer squares of the finished player's own arm (a
+    /// pair is cut by two pawns coming back).
+    fn khado_moves(&self) -> ArrayVec<Move, 16> {
+        let pos = &self.pos;
+        let seat = pos.to_move;
+        let target = seat.next();
+        let mut out = ArrayVec::new();
+        if !pos.partnership() || pos.flags(target).ool != Ool::Done {
+            return out;
+        }
+        for step in (9..=16).chain(68..=75) {
+            let Some(cell) = pos.cell(seat, step) else {
+                continue;
+            };
+            let n = self.count_on(target, cell);
+            if n > 0 && n as usize <= pos.pawns_home(seat) {
+                out.push(Move {
+                    from: pos.home(),
+                    to: step,
+                    pawns: n,
+                    spend: 0,
+                });
+            }
+        }
+        out
+    }
+
+    /// Plays the Khado Karvo turn's choice and ends the turn.
+    fn khado_karvo(&mut self, m: Move) {
+        self.khado = false;
+        let seat = self.pos.to_move;
+        if m == Move::MISS_TURN {
+            self.pos.flags[seat.index()].missed_turns += 1;
+        } else {
+            let cell = self.pos.cell(seat, m.to).expect("a loop square");
+            self.send_back(Capture {
+                side: seat.next(),
+                cell,
+                count: m.pawns,
+            });
+            let home = self.pos.home();
+            let n = self.pos.pawn_count();
+            for slot in self.pos.pawns[seat.index()][..n]
+                .iter_mut()
+                .filter(|s| **s == home)
+                .take(m.pawns as usize)
+            {
+                *slot = m.to;
+            }
+            // Back in play: no longer among the finished.
+            let k = self.pos.finished as usize;
+            if let Some(i) = self.pos.places[..k].iter().position(|&s| s == seat) {
+                self.pos.places.copy_within(i + 1..k, i);
+                self.pos.finished -= 1;
+            }
+            self.pos.flags[seat.index()].missed_turns = 0;
+            self.moved_any = true;
+            self.refresh_cells();
+        }
+        self.end_turn();
+    }
+
     /// Starts the turn of `to_move`: the game may be over, or a finished
     /// Chopat partner may have a turn to miss.
     fn settle(&mut self) {
@@ -1306,6 +1410,17 @@ impl Turn {
                 && self.pos.is_finished(seat)
                 && self.pos.flags(seat).missed_turns < 4
             {
+                // On the first turn after finishing, Khado Karvo may bring
+                // a pawn back instead of missing the turn.
+                self.side = seat;
+                if self.pos.options.khado_karvo
+                    && self.pos.flags(seat).missed_turns == 0
+                    && !self.khado_moves().is_empty()
+                {
+                    self.khado = true;
+                    self.phase = Phase::Move;
+                    return;
+                }
                 self.pos.flags[seat.index()].missed_turns += 1;
                 self.pos.to_move = self.next_seat(seat);
                 continue;
