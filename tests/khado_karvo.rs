@@ -7,7 +7,6 @@ mod common;
 use chaupar::board::Side;
 use chaupar::rules::{Illegal, Move, Phase, Turn};
 use chaupar::sim::random_playout;
-use common::*;
 
 const BLACK: Side = Side(0);
 const RED: Side = Side(1);
