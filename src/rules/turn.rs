@@ -307,7 +307,7 @@ impl Turn {
             return AfterThrow::Bonus;
         }
         self.phase = Phase::Move;
-        if self.max_usable() == 0 {
+        if !self.can_move() {
             self.end_turn();
             return AfterThrow::Passed;
         }
@@ -418,7 +418,7 @@ impl Turn {
 
     /// After a move: ends the turn once nothing more can be used.
     fn finish_move(&mut self) -> bool {
-        if self.pos.is_over() || self.max_usable() == 0 {
+        if self.pos.is_over() || !self.can_move() {
             self.end_turn();
             true
         } else {
@@ -1231,6 +1231,16 @@ impl Turn {
             f.jug = Some(34);
             f.jug_moved = false;
         }
+    }
+
+    /// Whether any value left can be used: some move exists.
+    fn can_move(&self) -> bool {
+        let mut any = false;
+        self.for_each_candidate(&mut |_, _| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any
     }
 
     /// The most values the rest of the turn can use.
