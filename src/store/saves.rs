@@ -206,7 +206,7 @@ impl SaveStore {
         let Ok(entries) = fs::read_dir(self.games_folder()) else {
             return Vec::new();
         };
-        let mut listed: Vec<(Duration, Listing)> = entries
+        let mut listed: Vec<(SortKey, Listing)> = entries
             .filter_map(Result::ok)
             .filter_map(|entry| self.listing(&entry.path()))
             .collect();
@@ -216,7 +216,7 @@ impl SaveStore {
 
     /// The listing of one file of the games folder, with the time it sorts
     /// by; `None` for files that are not saves.
-    fn listing(&self, path: &Path) -> Option<(Duration, Listing)> {
+    fn listing(&self, path: &Path) -> Option<(SortKey, Listing)> {
         let name = path.file_name()?.to_str()?;
         let modified = fs::symlink_metadata(path)
             .and_then(|meta| meta.modified())
@@ -226,8 +226,7 @@ impl SaveStore {
         if let Some(id) = name.strip_suffix(GAME_EXTENSION).filter(|id| valid_id(id)) {
             let listing = match open_file::<GameIn<IgnoredAny>>(path, Kind::Game) {
                 Ok(opened) => {
-                    // Saves within the same second keep their order by the file's time.
-                    let sort_by = Duration::from_secs(opened.saved_at) + subsec(modified);
+                    let sort_by = (opened.saved_at, modified);
                     return Some((sort_by, Listing::Good(self.saved_game(id, opened))));
                 }
                 Err(LoadProblem::Bad(file)) => Listing::Bad {
@@ -237,18 +236,26 @@ impl SaveStore {
                 // Deleted since the folder was read.
                 Err(LoadProblem::Missing) => return None,
             };
-            return Some((modified, listing));
+            return Some(((modified.as_secs(), modified), listing));
         }
         let (original, tag) = parse_aside_name(name, &Problem::TAGS)?;
         let id = original
             .strip_suffix(GAME_EXTENSION)
             .filter(|id| valid_id(id))?;
+        let problem = match Problem::from_tag(tag)? {
+            // The reason was not kept in the name: ask the system again.
+            Problem::Unreadable { .. } => match fs::read(path) {
+                Err(err) => Problem::unreadable(&err),
+                Ok(_) => Problem::Unreadable { reason: None },
+            },
+            problem => problem,
+        };
         let file = BadFile {
-            problem: Problem::from_tag(tag)?,
+            problem,
             path: path.to_path_buf(),
         };
         Some((
-            modified,
+            (modified.as_secs(), modified),
             Listing::Bad {
                 id: id.to_string(),
                 file,
@@ -325,9 +332,10 @@ fn valid_id(id: &str) -> bool {
             .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
 }
 
-fn subsec(time: Duration) -> Duration {
-    Duration::from_nanos(u64::from(time.subsec_nanos()))
-}
+/// Newest first: by the time a save says it was saved (bad files cannot
+/// say, so by their file time), then by file time for saves made within
+/// the same second.
+type SortKey = (u64, Duration);
 
 fn write_file<B: Serialize>(path: &Path, kind: Kind, body: &B) -> Result<(), StoreError> {
     let bytes = encode(kind, unix_now(), body).map_err(StoreError::Encode)?;
