@@ -127,7 +127,8 @@ impl SaveStore {
         let games = store.games_folder();
         fs::create_dir_all(&games).map_err(StoreError::io("create", &games))?;
         for folder in [&store.root, &games] {
-            remove_leftover_temps(folder).map_err(StoreError::io("tidy", folder))?;
+            // Leftovers are harmless: failing to tidy them must not stop the app.
+            let _ = remove_leftover_temps(folder);
         }
         Ok(store)
     }
@@ -208,67 +209,10 @@ impl SaveStore {
         };
         let mut listed: Vec<(SortKey, Listing)> = entries
             .filter_map(Result::ok)
-            .filter_map(|entry| self.listing(&entry.path()))
+            .filter_map(|entry| listing(&entry.path()))
             .collect();
         listed.sort_by(|(newer, _), (older, _)| older.cmp(newer));
         listed.into_iter().map(|(_, listing)| listing).collect()
-    }
-
-    /// The listing of one file of the games folder, with the time it sorts
-    /// by; `None` for files that are not saves.
-    fn listing(&self, path: &Path) -> Option<(SortKey, Listing)> {
-        let name = path.file_name()?.to_str()?;
-        let modified = fs::symlink_metadata(path)
-            .and_then(|meta| meta.modified())
-            .ok()
-            .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
-            .unwrap_or_default();
-        if let Some(id) = name.strip_suffix(GAME_EXTENSION).filter(|id| valid_id(id)) {
-            let listing = match open_file::<GameIn<IgnoredAny>>(path, Kind::Game) {
-                Ok(opened) => {
-                    let sort_by = (opened.saved_at, modified);
-                    return Some((sort_by, Listing::Good(self.saved_game(id, opened))));
-                }
-                Err(LoadProblem::Bad(file)) => Listing::Bad {
-                    id: id.to_string(),
-                    file,
-                },
-                // Deleted since the folder was read.
-                Err(LoadProblem::Missing) => return None,
-            };
-            return Some(((modified.as_secs(), modified), listing));
-        }
-        let (original, tag) = parse_aside_name(name, &Problem::TAGS)?;
-        let id = original
-            .strip_suffix(GAME_EXTENSION)
-            .filter(|id| valid_id(id))?;
-        let problem = match Problem::from_tag(tag)? {
-            // The reason was not kept in the name: ask the system again.
-            Problem::Unreadable { .. } => match fs::read(path) {
-                Err(err) => Problem::unreadable(&err),
-                Ok(_) => Problem::Unreadable { reason: None },
-            },
-            problem => problem,
-        };
-        let file = BadFile {
-            problem,
-            path: path.to_path_buf(),
-        };
-        Some((
-            (modified.as_secs(), modified),
-            Listing::Bad {
-                id: id.to_string(),
-                file,
-            },
-        ))
-    }
-
-    fn saved_game(&self, id: &str, opened: Opened<GameIn<IgnoredAny>>) -> SavedGame {
-        SavedGame {
-            id: id.to_string(),
-            summary: opened.body.summary,
-            saved_at: opened.saved_at,
-        }
     }
 
     /// The newest save of a game not yet finished: the game to offer to
@@ -323,6 +267,59 @@ impl SaveStore {
     fn game_path(&self, id: &str) -> Option<PathBuf> {
         valid_id(id).then(|| self.games_folder().join(format!("{id}{GAME_EXTENSION}")))
     }
+}
+
+/// The listing of one file of the games folder, with the time it sorts
+/// by; `None` for files that are not saves.
+fn listing(path: &Path) -> Option<(SortKey, Listing)> {
+    let name = path.file_name()?.to_str()?;
+    let modified = fs::symlink_metadata(path)
+        .and_then(|meta| meta.modified())
+        .ok()
+        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
+        .unwrap_or_default();
+    let by_file_time = (modified.as_secs(), modified);
+    let bad = |id: &str, file| Listing::Bad {
+        id: id.to_string(),
+        file,
+    };
+    if let Some(id) = game_id(name) {
+        return match open_file::<GameIn<IgnoredAny>>(path, Kind::Game) {
+            Ok(opened) => {
+                let game = SavedGame {
+                    id: id.to_string(),
+                    summary: opened.body.summary,
+                    saved_at: opened.saved_at,
+                };
+                Some(((opened.saved_at, modified), Listing::Good(game)))
+            }
+            Err(LoadProblem::Bad(file)) => Some((by_file_time, bad(id, file))),
+            // Deleted since the folder was read.
+            Err(LoadProblem::Missing) => None,
+        };
+    }
+    let (original, tag) = parse_aside_name(name, &Problem::TAGS)?;
+    let id = game_id(original)?;
+    let problem = match Problem::from_tag(tag)? {
+        // The reason was not kept in the name: ask the system again.
+        Problem::Unreadable { .. } => match fs::read(path) {
+            Err(err) => Problem::unreadable(&err),
+            Ok(_) => Problem::Unreadable { reason: None },
+        },
+        problem => problem,
+    };
+    let file = BadFile {
+        problem,
+        path: path.to_path_buf(),
+    };
+    Some((by_file_time, bad(id, file)))
+}
+
+/// The id of a game file's name (`<id>.json`).
+fn game_id(file_name: &str) -> Option<&str> {
+    file_name
+        .strip_suffix(GAME_EXTENSION)
+        .filter(|id| valid_id(id))
 }
 
 fn valid_id(id: &str) -> bool {
