@@ -10,6 +10,35 @@
 //!
 //! This module reads the clock (the `saved_at` stamp of each file); the
 //! engine never does.
+//!
+//! ```
+//! use chaupar::store::{Autosaver, Listing, SaveStore, Summary};
+//!
+//! # let folder = std::env::temp_dir().join(format!("chaupar-doc-{}", std::process::id()));
+//! let store = SaveStore::open(&folder)?;
+//! let summary = Summary {
+//!     title: "Pagade".into(),
+//!     seats: vec!["Asha".into(), "Ravi".into()],
+//!     progress: "Black 2 home, Red 1 home".into(),
+//!     finished: false,
+//! };
+//! // After every move, off the UI thread:
+//! let autosaver = Autosaver::new(store.clone());
+//! autosaver.save("g1", summary, vec!["throw 6", "move 0-6"]);
+//! autosaver.flush()?; // when the app pauses or quits
+//!
+//! // The Saved games list, and resuming:
+//! for listing in store.list() {
+//!     match listing {
+//!         Listing::Good(game) => println!("{} {}", game.summary.title, game.summary.progress),
+//!         Listing::Bad { file, .. } => println!("{}", file.problem),
+//!     }
+//! }
+//! let record: Vec<String> = store.load_game("g1")?;
+//! assert_eq!(record, ["throw 6", "move 0-6"]);
+//! # std::fs::remove_dir_all(&folder)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod autosave;
 mod envelope;
@@ -37,6 +66,11 @@ pub const DATA_DIR_ENV: &str = "CHAUPAR_DATA_DIR";
 /// folder for the app (`~/.local/share/chaupar` on Linux, for example).
 pub fn data_dir(explicit: Option<PathBuf>) -> Result<PathBuf, StoreError> {
     let platform = || {
+        if cfg!(target_os = "android") {
+            // No desktop folders there (`directories` would guess from
+            // $HOME): the app must pass its internal data path as `explicit`.
+            return None;
+        }
         directories::ProjectDirs::from("org", "Chaupar", "Chaupar")
             .map(|dirs| dirs.data_dir().to_path_buf())
     };
