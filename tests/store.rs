@@ -320,6 +320,7 @@ fn a_save_that_is_a_folder_is_listed_as_unreadable_and_kept() {
 #[cfg(unix)]
 #[test]
 fn an_unreadable_save_is_listed_with_the_reason_and_kept() {
+    use std::io::Write;
     use std::os::unix::fs::PermissionsExt;
 
     let scratch = Scratch::new();
@@ -328,7 +329,13 @@ fn an_unreadable_save_is_listed_with_the_reason_and_kept() {
     fs::write(&probe, b"x").unwrap();
     fs::set_permissions(&probe, fs::Permissions::from_mode(0o000)).unwrap();
     if fs::read(&probe).is_ok() {
-        println!("skipped: running as root, where file permissions do not stop reading");
+        // Straight to stderr: libtest hides what tests print when they pass.
+        writeln!(
+            std::io::stderr(),
+            "an_unreadable_save_is_listed_with_the_reason_and_kept: skipped, running as root, \
+             where file permissions do not stop reading"
+        )
+        .unwrap();
         return;
     }
 

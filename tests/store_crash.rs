@@ -2,7 +2,7 @@
 //! binary as a child that saves a counter over and over, kills it at random
 //! moments, and checks the save each time.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -81,11 +81,14 @@ fn a_crash_at_any_instant_leaves_the_last_save_or_the_next() {
         on_disk = count;
     }
 
-    println!(
+    // Straight to stderr: libtest hides what tests print when they pass.
+    writeln!(
+        std::io::stderr(),
         "{ROUNDS} kills (seed {SEED}) in {:.1?}: {killed_before_rename} while writing the new file, \
          {killed_after_rename} after the rename but before the child reported it; last count {on_disk:?}",
         started.elapsed()
-    );
+    )
+    .unwrap();
     // Without kills landing inside a save the test would prove nothing.
     assert!(killed_before_rename > 0, "no kill landed while writing");
     assert!(
