@@ -189,6 +189,25 @@ fn a_deleted_game_leaves_the_list_and_cannot_be_loaded() {
 }
 
 #[test]
+fn new_game_ids_are_usable_and_never_those_of_existing_files() {
+    let scratch = Scratch::new();
+    let store = scratch.store();
+    let first = store.new_game_id();
+    store.save_game(&first, &summary("a"), &record(1)).unwrap();
+    let second = store.new_game_id();
+    fs::write(scratch.game_file(&format!("{second}.json")), b"damaged").unwrap();
+    assert!(store.load_game::<Record>(&second).is_err());
+    let third = store.new_game_id();
+    store.save_game(&third, &summary("c"), &record(3)).unwrap();
+
+    assert_ne!(first, second);
+    assert_ne!(second, third);
+    assert_ne!(first, third);
+    assert_eq!(store.load_game::<Record>(&first).unwrap(), record(1));
+    assert_eq!(store.list().len(), 3);
+}
+
+#[test]
 fn ids_that_cannot_name_a_file_are_refused() {
     let scratch = Scratch::new();
     let store = scratch.store();

@@ -67,9 +67,7 @@ impl<D: Serialize + Send + 'static> Autosaver<D> {
     pub fn flush(&self) -> Result<(), StoreError> {
         let (reply, answer) = mpsc::channel();
         self.send(Job::Flush(reply));
-        answer
-            .recv()
-            .expect("the autosave thread stopped: a document failed to serialize")
+        answer.recv().expect("the autosave thread panicked")
     }
 
     fn send(&self, job: Job<D>) {

@@ -138,6 +138,27 @@ impl SaveStore {
         &self.root
     }
 
+    /// An id for a new game, from the time it starts: `game-<seconds>`, or
+    /// `game-<seconds>-2`, ... if a file (even one set aside) has it.
+    pub fn new_game_id(&self) -> String {
+        let started = format!("game-{}", unix_now());
+        let taken = |id: &str| {
+            let name = format!("{id}{GAME_EXTENSION}");
+            fs::read_dir(self.games_folder()).is_ok_and(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .any(|entry| entry.file_name().to_string_lossy().starts_with(&name))
+            })
+        };
+        (1u32..)
+            .map(|n| match n {
+                1 => started.clone(),
+                n => format!("{started}-{n}"),
+            })
+            .find(|id| !taken(id))
+            .expect("fewer games than u32 can count start within a second")
+    }
+
     /// Saves a game, replacing its previous save whole.
     pub fn save_game<D: Serialize>(
         &self,
