@@ -5,4 +5,7 @@
 
 pub mod board;
 pub mod dice;
+pub mod launch;
+pub mod rules;
+pub mod sim;
 pub mod store;
