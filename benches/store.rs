@@ -5,71 +5,31 @@
 
 use std::time::{Duration, Instant};
 
+use chaupar::rules::{Game, GameRecord, Match, Mode, Options, Phase};
 use chaupar::store::{Autosaver, SaveStore, Summary};
-use serde::{Deserialize, Serialize};
 
 const SAVES: u32 = 500;
-const EVENTS: u32 = 400;
+const EVENTS: usize = 400;
 
-/// Shaped like a game record: options, a seed and every throw and move.
-#[derive(Clone, Serialize, Deserialize)]
-struct GameDocument {
-    game: String,
-    options: Vec<(String, String)>,
-    seed: u64,
-    events: Vec<Event>,
-}
-
-#[derive(Clone, Serialize, Deserialize)]
-enum Event {
-    Throw {
-        seat: u8,
-        cowries_up: u8,
-        value: u8,
-    },
-    Move {
-        seat: u8,
-        from: u8,
-        to: u8,
-        pawns: u8,
-        captured: Vec<(u8, u8)>,
-    },
-}
-
-fn document() -> GameDocument {
-    let events = (0..EVENTS)
-        .map(|n| {
-            let seat = (n / 2 % 4) as u8;
-            if n % 2 == 0 {
-                Event::Throw {
-                    seat,
-                    cowries_up: (n % 7) as u8,
-                    value: [25, 2, 3, 4, 5, 6, 10][(n % 7) as usize],
-                }
-            } else {
-                Event::Move {
-                    seat,
-                    from: (n % 80) as u8,
-                    to: (n % 80 + 6) as u8,
-                    pawns: 1,
-                    captured: if n % 17 == 0 {
-                        vec![(seat ^ 1, 12)]
-                    } else {
-                        vec![]
-                    },
-                }
+/// The record of a four-player game of Pagade after `EVENTS` throws and
+/// moves: what the app saves after a move late in a long game.
+fn record() -> GameRecord {
+    let options = Options::new(Game::Pagade).with_mode(Mode::FourPlayer);
+    let mut game = Match::new(Game::Pagade, options, 2026).unwrap();
+    while game.record().events.len() < EVENTS {
+        match game.phase() {
+            Phase::Over => panic!("the game ended before {EVENTS} events"),
+            Phase::Throw => {
+                game.throw();
             }
-        })
-        .collect();
-    GameDocument {
-        game: "pagade".into(),
-        options: vec![
-            ("mode".into(), "4p".into()),
-            ("safe-squares".into(), "on".into()),
-        ],
-        seed: 0x5eed,
-        events,
+            Phase::Move => {
+                let moves = game.legal_moves();
+                let choice = moves[game.record().events.len() % moves.len()];
+                game.play(choice).unwrap();
+            }
+        }
     }
+    game.record().clone()
 }
 
 fn summary() -> Summary {
@@ -103,7 +63,7 @@ fn measure(label: &str, times: u32, mut work: impl FnMut()) {
 fn main() {
     let folder = std::env::temp_dir().join(format!("chaupar-store-bench-{}", std::process::id()));
     let store = SaveStore::open(&folder).expect("cannot open the bench folder");
-    let document = document();
+    let document = record();
     let size = serde_json::to_vec(&document).unwrap().len();
     println!(
         "a game of {EVENTS} events, {size} bytes of JSON, in {}",
@@ -123,7 +83,7 @@ fn main() {
     });
     drop(autosaver);
     measure("load_game", SAVES, || {
-        store.load_game::<GameDocument>("game").unwrap();
+        store.load_game::<GameRecord>("game").unwrap();
     });
     for n in 0..20 {
         store
