@@ -56,9 +56,7 @@ pub use envelope::{Problem, FORMAT, VERSION};
 pub use saves::{BadFile, Listing, LoadProblem, SaveStore, SavedGame, Summary};
 pub use stats::{SeatStats, Stats};
 
-/// The environment variable that names the data folder when the app is not
-/// given one on its command line.
-pub const DATA_DIR_ENV: &str = "CHAUPAR_DATA_DIR";
+use crate::launch::DATA_DIR_ENV;
 
 /// The data folder: `explicit` if given (the app's `--data-dir`; on Android
 /// the app passes its internal data path here, since there is no desktop
