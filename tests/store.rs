@@ -4,13 +4,14 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Barrier};
 use std::time::{Duration, SystemTime};
 
 use chaupar::store::{
     Autosaver, BadFile, Listing, LoadProblem, Problem, SaveStore, SavedGame, Stats, StoreError,
     Summary,
 };
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// A folder of its own for each test, removed afterwards.
 struct Scratch(PathBuf);
@@ -556,6 +557,51 @@ fn the_autosaver_writes_the_newest_snapshot_by_flush() {
         .map(|listing| good(listing).summary.progress.clone())
         .collect();
     assert!(progress.contains(&"200 moves".to_string()), "{progress:?}");
+}
+
+/// A snapshot that counts how often it is written, and can hold the writer
+/// inside the write until the test lets it go.
+struct Snapshot {
+    moves: u32,
+    writes: Arc<AtomicU32>,
+    /// Met when the write starts, then when it may go on.
+    hold: Option<Arc<(Barrier, Barrier)>>,
+}
+
+impl Serialize for Snapshot {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if let Some(hold) = &self.hold {
+            hold.0.wait();
+            hold.1.wait();
+        }
+        self.writes.fetch_add(1, Ordering::SeqCst);
+        self.moves.serialize(serializer)
+    }
+}
+
+#[test]
+fn snapshots_queued_during_a_slow_write_are_replaced_by_the_newest() {
+    let scratch = Scratch::new();
+    let store = scratch.store();
+    let autosaver = Autosaver::new(store.clone());
+    let writes = Arc::new(AtomicU32::new(0));
+    let hold = Arc::new((Barrier::new(2), Barrier::new(2)));
+    let snapshot = |moves, hold| Snapshot {
+        moves,
+        writes: Arc::clone(&writes),
+        hold,
+    };
+
+    autosaver.save("g1", summary("1"), snapshot(1, Some(Arc::clone(&hold))));
+    hold.0.wait(); // the writer is inside the first write
+    for moves in 2..=50 {
+        autosaver.save("g1", summary(&moves.to_string()), snapshot(moves, None));
+    }
+    hold.1.wait();
+    autosaver.flush().unwrap();
+
+    assert_eq!(writes.load(Ordering::SeqCst), 2, "the first and the newest");
+    assert_eq!(store.load_game::<u32>("g1").unwrap(), 50);
 }
 
 #[test]
