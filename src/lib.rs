@@ -8,3 +8,4 @@ pub mod dice;
 pub mod launch;
 pub mod rules;
 pub mod sim;
+pub mod store;
