@@ -1,0 +1,212 @@
+//! How each level picks its move: Easy one move at a time, Medium among
+//! the ends of the turn, Hard one throw beyond them.
+
+use super::eval::{evaluate, Weights};
+use crate::board::Side;
+use crate::dice::{Implement, Throw};
+use crate::rules::{AfterThrow, Move, Phase, Position, Turn};
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+/// Easy slips one move in this many: it plays any legal move.
+const EASY_SLIP: u32 = 5;
+/// Easy sees only progress and captures.
+const EASY_WEIGHTS: Weights = Weights {
+    progress: 1.0,
+    home: 0.3,
+    risk: 0.0,
+    reentry: 0.15,
+    safety: 0.0,
+    group: 0.0,
+    block: 0.0,
+    goal: 0.0,
+    leader: 1.0,
+};
+
+/// The most move-phase states Medium expands to list the ends of a turn;
+/// past it, each state follows its first legal move only.
+const MEDIUM_NODES: usize = 150;
+/// Hard lists the ends of its own turn with the same cap...
+const HARD_NODES: usize = 150;
+/// ...looks beyond the best this many of them...
+const HARD_CANDIDATES: usize = 6;
+/// ...and lets the next player weigh the ends of each reply with this cap.
+const REPLY_NODES: usize = 12;
+
+pub(super) fn easy(turn: &Turn, seed: u64) -> Option<Move> {
+    let moves = turn.legal_moves();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    if moves.is_empty() {
+        return None;
+    }
+    if rng.next_u32() % EASY_SLIP == 0 {
+        return Some(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+    }
+    let seat = turn.seat();
+    best_by(moves.into_iter(), |&m| {
+        let mut child = *turn;
+        child.play_unchecked(m);
+        evaluate(child.position(), seat, &EASY_WEIGHTS)
+    })
+}
+
+pub(super) fn medium(turn: &Turn, w: &Weights) -> Option<Move> {
+    let seat = turn.seat();
+    let ends = turn_ends(turn, MEDIUM_NODES);
+    best_by(ends.iter(), |e| evaluate(e.turn.position(), seat, w)).map(|e| e.first)
+}
+
+pub(super) fn hard(turn: &Turn, w: &Weights) -> Option<Move> {
+    let seat = turn.seat();
+    let ends = turn_ends(turn, HARD_NODES);
+    if ends.len() <= 1 {
+        return ends.first().map(|e| e.first);
+    }
+    let mut scored: Vec<(f64, &End)> = ends
+        .iter()
+        .map(|e| (evaluate(e.turn.position(), seat, w), e))
+        .collect();
+    // Stable: equal scores keep the order of the move generator.
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.truncate(HARD_CANDIDATES);
+    best_by(scored.into_iter(), |(_, e)| {
+        expected_after(&e.turn, seat, w)
+    })
+    .map(|(_, e)| e.first)
+}
+
+/// The first item with the highest score.
+fn best_by<T>(items: impl Iterator<Item = T>, mut score: impl FnMut(&T) -> f64) -> Option<T> {
+    let mut best: Option<(f64, T)> = None;
+    for item in items {
+        let s = score(&item);
+        if best.as_ref().is_none_or(|(b, _)| s > *b) {
+            best = Some((s, item));
+        }
+    }
+    best.map(|(_, item)| item)
+}
+
+/// One way the turn can end, and the first move of a way to get there.
+struct End {
+    turn: Turn,
+    first: Move,
+}
+
+/// Every distinct end of the turn's move phase (up to `cap` expanded
+/// states), each with the first move of a sequence reaching it.
+fn turn_ends(turn: &Turn, cap: usize) -> Vec<End> {
+    let mut walk = Walk {
+        budget: cap,
+        visited: Vec::new(),
+        seen: HashSet::new(),
+        ends: Vec::new(),
+    };
+    if turn.phase() == Phase::Move {
+        for m in turn.legal_moves() {
+            let mut child = *turn;
+            child.play_unchecked(m);
+            walk.visit(child, m);
+        }
+    }
+    walk.ends
+}
+
+struct Walk {
+    budget: usize,
+    /// Mid-turn states already expanded: values played in another order
+    /// often meet again.
+    visited: Vec<Turn>,
+    seen: HashSet<Position>,
+    ends: Vec<End>,
+}
+
+impl Walk {
+    fn visit(&mut self, turn: Turn, first: Move) {
+        if turn.phase() != Phase::Move {
+            if self.seen.insert(*turn.position()) {
+                self.ends.push(End { turn, first });
+            }
+            return;
+        }
+        if self.visited.contains(&turn) {
+            return;
+        }
+        self.visited.push(turn);
+        let moves = turn.legal_moves();
+        let take = if self.budget == 0 { 1 } else { moves.len() };
+        self.budget = self.budget.saturating_sub(1);
+        for &m in &moves[..take] {
+            let mut child = turn;
+            child.play_unchecked(m);
+            self.visit(child, first);
+        }
+    }
+}
+
+/// The value for `me` of a position at the start of the next turn,
+/// averaged over that turn's throws, the player to move answering each
+/// with the end of turn best for them.
+fn expected_after(next: &Turn, me: Side, w: &Weights) -> f64 {
+    if next.phase() == Phase::Over {
+        return evaluate(next.position(), me, w);
+    }
+    let mover = next.seat();
+    let throws = throw_table(next.implement());
+    throws
+        .outcomes
+        .iter()
+        .map(|&(throw, p)| {
+            let mut t = *next;
+            let mut after = t.add_throw(throw);
+            // A bonus throw is followed by a calm one rather than by every
+            // throw again: the search stays one throw deep.
+            while after == AfterThrow::Bonus {
+                after = t.add_throw(throws.calm);
+            }
+            let value = if after == AfterThrow::Move {
+                let ends = turn_ends(&t, REPLY_NODES);
+                let reply = best_by(ends.iter(), |e| evaluate(e.turn.position(), mover, w))
+                    .expect("a turn in its move phase has an end");
+                evaluate(reply.turn.position(), me, w)
+            } else {
+                evaluate(t.position(), me, w)
+            };
+            p * value
+        })
+        .sum()
+}
+
+/// An implement's throws with their odds, and the likeliest throw that
+/// grants no bonus.
+struct ThrowTable {
+    outcomes: Vec<(Throw, f64)>,
+    calm: Throw,
+}
+
+fn throw_table(implement: Implement) -> &'static ThrowTable {
+    static TABLES: [OnceLock<ThrowTable>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let index = match implement {
+        Implement::StickDice => 0,
+        Implement::LongDice => 1,
+        Implement::Cowries(4) => 2,
+        Implement::Cowries(_) => 3,
+    };
+    TABLES[index].get_or_init(|| {
+        let outcomes = implement.distribution();
+        let calm = outcomes
+            .iter()
+            .filter(|(t, _)| !t.is_doublet() && !implement.is_top_value(t.values()[0]))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("every implement has a throw without a bonus")
+            .0;
+        ThrowTable { outcomes, calm }
+    })
+}
