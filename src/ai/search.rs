@@ -28,12 +28,14 @@ const EASY_WEIGHTS: Weights = Weights {
 /// The most move-phase states Medium expands to list the ends of a turn;
 /// past it, each state follows its first legal move only.
 const MEDIUM_NODES: usize = 150;
-/// Hard lists the ends of its own turn with the same cap...
+/// Hard lists the ends of its own turn with the same cap, looks beyond
+/// the best few of them (`hard_plan`)...
 const HARD_NODES: usize = 150;
-/// ...looks beyond the best this many of them...
-const HARD_CANDIDATES: usize = 6;
 /// ...and lets the next player weigh the ends of each reply with this cap.
-const REPLY_NODES: usize = 12;
+const REPLY_NODES: usize = 40;
+/// Hard starts on no further candidate once it has expanded this many
+/// states in all: the cap that keeps a decision within its time budget.
+const HARD_WORK: usize = 3000;
 
 pub(super) fn easy(turn: &Turn, seed: u64) -> Option<Move> {
     let moves = turn.legal_moves();
@@ -54,13 +56,14 @@ pub(super) fn easy(turn: &Turn, seed: u64) -> Option<Move> {
 
 pub(super) fn medium(turn: &Turn, w: &Weights) -> Option<Move> {
     let seat = turn.seat();
-    let ends = turn_ends(turn, MEDIUM_NODES);
+    let ends = turn_ends(turn, MEDIUM_NODES, &mut 0);
     best_by(ends.iter(), |e| evaluate(e.turn.position(), seat, w)).map(|e| e.first)
 }
 
 pub(super) fn hard(turn: &Turn, w: &Weights) -> Option<Move> {
     let seat = turn.seat();
-    let ends = turn_ends(turn, HARD_NODES);
+    let mut work = 0;
+    let ends = turn_ends(turn, HARD_NODES, &mut work);
     if ends.len() <= 1 {
         return ends.first().map(|e| e.first);
     }
@@ -70,11 +73,30 @@ pub(super) fn hard(turn: &Turn, w: &Weights) -> Option<Move> {
         .collect();
     // Stable: equal scores keep the order of the move generator.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    scored.truncate(HARD_CANDIDATES);
-    best_by(scored.into_iter(), |(_, e)| {
-        expected_after(&e.turn, seat, w)
-    })
-    .map(|(_, e)| e.first)
+    let (depth, candidates) = hard_plan(turn.implement());
+    let mut best: Option<(f64, Move)> = None;
+    for (_, end) in scored.into_iter().take(candidates) {
+        // The most promising ends come first; when the work is spent the
+        // rest are left unexamined, which keeps every decision quick.
+        if best.is_some() && work > HARD_WORK {
+            break;
+        }
+        let value = expected_after(&end.turn, seat, w, depth, &mut work);
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, end.first));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+/// How many throws Hard looks ahead, and beyond how many of its best ends
+/// of turn: the more distinct throws an implement has, the less deep.
+fn hard_plan(implement: Implement) -> (u32, usize) {
+    match implement {
+        Implement::Cowries(_) => (2, 10),
+        Implement::StickDice => (2, 8),
+        Implement::LongDice => (1, 12),
+    }
 }
 
 /// The first item with the highest score.
@@ -97,9 +119,10 @@ struct End {
 
 /// Every distinct end of the turn's move phase (up to `cap` expanded
 /// states), each with the first move of a sequence reaching it.
-fn turn_ends(turn: &Turn, cap: usize) -> Vec<End> {
+fn turn_ends(turn: &Turn, cap: usize, work: &mut usize) -> Vec<End> {
     let mut walk = Walk {
         budget: cap,
+        expanded: 1,
         visited: Vec::new(),
         seen: HashSet::new(),
         ends: Vec::new(),
@@ -111,11 +134,14 @@ fn turn_ends(turn: &Turn, cap: usize) -> Vec<End> {
             walk.visit(child, m);
         }
     }
+    *work += walk.expanded;
     walk.ends
 }
 
 struct Walk {
     budget: usize,
+    /// States whose moves were listed, the root included: the work done.
+    expanded: usize,
     /// Mid-turn states already expanded: values played in another order
     /// often meet again.
     visited: Vec<Turn>,
@@ -136,6 +162,7 @@ impl Walk {
         }
         self.visited.push(turn);
         let moves = turn.legal_moves();
+        self.expanded += 1;
         let take = if self.budget == 0 { 1 } else { moves.len() };
         self.budget = self.budget.saturating_sub(1);
         for &m in &moves[..take] {
@@ -148,8 +175,8 @@ impl Walk {
 
 /// The value for `me` of a position at the start of the next turn,
 /// averaged over that turn's throws, the player to move answering each
-/// with the end of turn best for them.
-fn expected_after(next: &Turn, me: Side, w: &Weights) -> f64 {
+/// with the end of turn best for them; `depth` turns deep.
+fn expected_after(next: &Turn, me: Side, w: &Weights, depth: u32, work: &mut usize) -> f64 {
     if next.phase() == Phase::Over {
         return evaluate(next.position(), me, w);
     }
@@ -166,11 +193,14 @@ fn expected_after(next: &Turn, me: Side, w: &Weights) -> f64 {
             while after == AfterThrow::Bonus {
                 after = t.add_throw(throws.calm);
             }
-            let value = if after == AfterThrow::Move {
-                let ends = turn_ends(&t, REPLY_NODES);
+            if after == AfterThrow::Move {
+                let ends = turn_ends(&t, REPLY_NODES, work);
                 let reply = best_by(ends.iter(), |e| evaluate(e.turn.position(), mover, w))
                     .expect("a turn in its move phase has an end");
-                evaluate(reply.turn.position(), me, w)
+                t = reply.turn;
+            }
+            let value = if depth > 1 {
+                expected_after(&t, me, w, depth - 1, work)
             } else {
                 evaluate(t.position(), me, w)
             };
