@@ -6,5 +6,6 @@
 pub mod ai;
 pub mod board;
 pub mod dice;
+pub mod launch;
 pub mod rules;
 pub mod sim;

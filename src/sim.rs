@@ -37,10 +37,7 @@ pub fn random_playout(
         if after != AfterThrow::Move {
             continue;
         }
-        while turn.phase() == Phase::Move {
-            let legal = turn.legal_moves();
-            let m = legal[source.below(legal.len())];
-            turn.play_unchecked(m);
+        while turn.play_random(&mut |n| source.below(n)).is_some() {
             moves += 1;
             inspect(&turn);
         }

@@ -44,6 +44,7 @@ pub struct Flags {
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    pub(crate) fixed: Fixed,
     pub(crate) game: Game,
     pub(crate) options: Options,
     pub(crate) to_move: Side,
@@ -52,6 +53,52 @@ pub struct Position {
     /// Finishing order: the first `finished` entries are places 1, 2, ...
     pub(crate) places: [Side; 4],
     pub(crate) finished: u8,
+    /// The game ended because no player could ever move again; the places
+    /// of the players still racing were given by progress.
+    pub(crate) stalled: bool,
+}
+
+/// What every position of one game and option set shares, looked up once
+/// so that move generation reads it from the position itself. Equality
+/// and hashing ignore it: the game and options determine it.
+#[derive(Clone, Copy)]
+pub(crate) struct Fixed {
+    geometry: &'static Geometry,
+    safe: u128,
+    seated: u8,
+    pawns: u8,
+}
+
+impl Fixed {
+    fn new(game: Game, options: &Options) -> Fixed {
+        Fixed {
+            geometry: geometry(options.board_kind(game)),
+            safe: safe_cells(game, options.board),
+            seated: game.seats(options.mode).iter().fold(0, |m, s| m | 1 << s.0),
+            pawns: match game {
+                Game::ChowkaBhara => options.board - 1,
+                _ => 4,
+            },
+        }
+    }
+}
+
+impl PartialEq for Fixed {
+    fn eq(&self, _: &Fixed) -> bool {
+        true
+    }
+}
+
+impl Eq for Fixed {}
+
+impl std::hash::Hash for Fixed {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl fmt::Debug for Fixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("..")
+    }
 }
 
 /// Why a position, an option or a game description was refused.
@@ -179,6 +226,7 @@ impl Position {
             });
         }
         Ok(Position {
+            fixed: Fixed::new(game, &options),
             game,
             options,
             to_move: game.seats(options.mode)[0],
@@ -186,11 +234,13 @@ impl Position {
             flags: [Flags::default(); 4],
             places: [Side(0); 4],
             finished: 0,
+            stalled: false,
         })
     }
 
     /// A position from its parts, checked against the rules. `pawns` and
     /// `flags` are per side (side order); `places` the finishing order.
+    #[allow(clippy::too_many_arguments)]
     pub fn from_parts(
         game: Game,
         options: Options,
@@ -198,6 +248,7 @@ impl Position {
         pawns: [&[u8]; 4],
         flags: [Flags; 4],
         places: &[Side],
+        stalled: bool,
     ) -> Result<Position, PositionError> {
         let mut p = Position::blank(game, options)?;
         let count = p.pawn_count();
@@ -229,6 +280,12 @@ impl Position {
         }
         p.places[..places.len()].copy_from_slice(places);
         p.finished = places.len() as u8;
+        p.stalled = stalled;
+        if stalled && p.finished as usize != p.seats().len() {
+            return Err(PositionError::Inconsistent(
+                "a stalled game places every player".into(),
+            ));
+        }
         p.canonicalize();
         p.validate()?;
         Ok(p)
@@ -243,7 +300,7 @@ impl Position {
     }
 
     pub fn board(&self) -> &'static Geometry {
-        geometry(self.board_kind())
+        self.fixed.geometry
     }
 
     pub fn board_kind(&self) -> BoardKind {
@@ -256,7 +313,7 @@ impl Position {
     }
 
     pub fn is_seated(&self, side: Side) -> bool {
-        self.seats().contains(&side)
+        self.fixed.seated & (1 << side.0) != 0
     }
 
     pub fn to_move(&self) -> Side {
@@ -269,10 +326,7 @@ impl Position {
 
     /// Pawns per player: four on the cross board, N - 1 on the square one.
     pub fn pawn_count(&self) -> usize {
-        match self.game {
-            Game::ChowkaBhara => self.options.board as usize - 1,
-            _ => 4,
-        }
+        self.fixed.pawns as usize
     }
 
     /// The steps of a side's pawns along its own path.
@@ -312,6 +366,9 @@ impl Position {
     }
 
     pub fn is_over(&self) -> bool {
+        if self.stalled {
+            return true;
+        }
         let seats = self.seats();
         if self.partnership() {
             seats
@@ -334,6 +391,43 @@ impl Position {
         } else {
             vec![first]
         }
+    }
+
+    /// Whether the game ended with no player able to move again.
+    pub fn is_stalled(&self) -> bool {
+        self.stalled
+    }
+
+    /// Ends a game no player can move in any more: the players still
+    /// racing take the remaining places by pawns Home, then by the steps
+    /// their pawns have come (partners counted together).
+    pub(crate) fn stall(&mut self) {
+        let progress = |s: Side| {
+            let home = self.pawns_home(s) as u32;
+            let steps: u32 = self.pawns(s).iter().map(|&p| p as u32).sum();
+            (home, steps)
+        };
+        let mut racing: Vec<Side> = self
+            .seats()
+            .iter()
+            .copied()
+            .filter(|&s| !self.is_finished(s))
+            .collect();
+        let partnership = self.partnership();
+        racing.sort_by_key(|&s| {
+            let (h, st) = progress(s);
+            let (ph, pst) = if partnership {
+                progress(s.opposite())
+            } else {
+                (0, 0)
+            };
+            std::cmp::Reverse((h + ph, st + pst, h, st))
+        });
+        for s in racing {
+            self.places[self.finished as usize] = s;
+            self.finished += 1;
+        }
+        self.stalled = true;
     }
 
     /// Whose pawns a seat's throws move: its own, or once it has finished
@@ -374,7 +468,7 @@ impl Position {
     }
 
     /// The checks every position must pass: the one door in.
-    pub(crate) fn validate(&self) -> Result<(), PositionError> {
+    pub fn validate(&self) -> Result<(), PositionError> {
         let seats = self.seats();
         let home = self.home();
         let inconsistent = |s: String| Err(PositionError::Inconsistent(s));
@@ -424,7 +518,7 @@ impl Position {
             }
             self.validate_chopat_flags(side, &colour)?;
             let all_home = self.pawns(side).iter().all(|&s| s == home);
-            if all_home != self.is_finished(side) {
+            if all_home != self.is_finished(side) && !(self.stalled && self.is_finished(side)) {
                 return inconsistent(if all_home {
                     format!("{colour} has every pawn Home but is not among the places")
                 } else {
@@ -551,7 +645,7 @@ impl Position {
     /// Squares where pawns of different colours may stand together and
     /// nobody is captured.
     pub(crate) fn is_safe(&self, cell: Cell) -> bool {
-        safe_cells(self.game, self.options.board) & (1u128 << cell.0) != 0
+        self.fixed.safe & (1u128 << cell.0) != 0
     }
 }
 

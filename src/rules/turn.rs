@@ -13,6 +13,7 @@ use super::options::{BeforeHit, Overshoot};
 use super::position::{Ool, Position, MAX_PAWNS};
 use crate::board::{square_ring, Cell, CellKind, Side};
 use crate::dice::{Implement, Throw};
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::fmt;
@@ -41,6 +42,15 @@ pub struct Move {
 }
 
 impl Move {
+    /// Chopat's Khado Karvo turn: letting the turn go by instead of bringing
+    /// a pawn back.
+    pub const MISS_TURN: Move = Move {
+        from: 0,
+        to: 0,
+        pawns: 0,
+        spend: 0,
+    };
+
     /// The index of the throw whose values the move spends.
     pub fn throw_index(&self) -> usize {
         self.spend.trailing_zeros() as usize / SLOTS
@@ -99,6 +109,7 @@ pub enum Illegal {
     PartnerThere,
     WrongDestination { to: u8 },
     MustUseMore,
+    KhadoChoice,
 }
 
 impl fmt::Display for Illegal {
@@ -137,6 +148,7 @@ impl fmt::Display for Illegal {
                 return write!(f, "with those values that move goes to step {to}")
             }
             MustUseMore => "you must use as many of the turn's values as can be used",
+            KhadoChoice => "Khado Karvo: bring a pawn back from Home onto an opponent on your arm, or miss this turn",
         };
         f.write_str(s)
     }
@@ -180,10 +192,23 @@ pub struct Turn {
     top_run: u8,
     /// Chowka Bhara: a hit this turn earns another turn.
     hit: bool,
+    /// A pawn moved this turn.
+    moved_any: bool,
+    /// Whose pawns this turn moves, fixed when it starts: a player who
+    /// finishes mid-turn loses the rest of the throw, and serves the
+    /// partner from the next turn on.
+    side: Side,
+    /// The cell of every pawn (`u8::MAX` off the board), kept beside the
+    /// steps because every landing asks who stands where.
+    cells: [[u8; MAX_PAWNS]; 4],
+    /// Chopat's Khado Karvo: a finished player's turn without a throw, to
+    /// bring a pawn back or let the turn go by.
+    khado: bool,
 }
 
-/// A move with what it captures, or the reason it is refused.
-type Candidate = Result<(Move, Option<Capture>), Illegal>;
+/// A move with what it captures, or the reason it is refused (with the
+/// step it would have reached, when the refusal is about landing there).
+type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
 
 /// A shape of move from one step with one set of values: how many pawns
 /// go together and how far (or that they enter from off the board).
@@ -206,7 +231,12 @@ impl Turn {
             phase: Phase::Throw,
             top_run: 0,
             hit: false,
+            moved_any: false,
+            side: pos.to_move,
+            cells: [[u8::MAX; MAX_PAWNS]; 4],
+            khado: false,
         };
+        t.refresh_cells();
         t.settle();
         t
     }
@@ -227,7 +257,7 @@ impl Turn {
 
     /// The side whose pawns this turn moves.
     pub fn pawn_side(&self) -> Side {
-        self.pos.pawn_side(self.pos.to_move)
+        self.side
     }
 
     pub fn implement(&self) -> Implement {
@@ -277,7 +307,7 @@ impl Turn {
             return AfterThrow::Bonus;
         }
         self.phase = Phase::Move;
-        if self.max_usable() == 0 {
+        if !self.can_move() {
             self.end_turn();
             return AfterThrow::Passed;
         }
@@ -288,6 +318,11 @@ impl Turn {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         if self.phase != Phase::Move {
+            return out;
+        }
+        if self.khado {
+            out.extend(self.khado_moves());
+            out.push(Move::MISS_TURN);
             return out;
         }
         let mut best = 0;
@@ -309,9 +344,57 @@ impl Turn {
         out
     }
 
+    /// Plays a uniformly random legal move, `below(n)` choosing an index
+    /// under n. Candidates are drawn at random and the first legal one is
+    /// kept, which is uniform over the legal moves and far cheaper than
+    /// scoring them all. Returns the move, or `None` outside the move phase.
+    pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        if self.phase != Phase::Move {
+            return None;
+        }
+        if self.khado {
+            let legal = self.legal_moves();
+            let m = legal[below(legal.len())];
+            self.khado_karvo(m);
+            return Some(m);
+        }
+        let mut candidates = Vec::new();
+        self.for_each_candidate(&mut |m, cap| {
+            candidates.push((m, cap));
+            ControlFlow::Continue(())
+        });
+        let remaining = self.unspent_slots().count() as u8;
+        let mut best: Option<u8> = None;
+        while !candidates.is_empty() {
+            let (m, cap) = candidates.swap_remove(below(candidates.len()));
+            let mut child = *self;
+            child.apply(m, cap);
+            let rest = child.max_usable();
+            let total = m.values_used() as u8 + rest;
+            // No way of playing uses more than every value left.
+            let legal =
+                total == remaining || total == *best.get_or_insert_with(|| self.max_usable());
+            if legal {
+                *self = child;
+                if rest == 0 || self.pos.is_over() {
+                    self.end_turn();
+                }
+                return Some(m);
+            }
+        }
+        unreachable!("the move phase always has a legal move")
+    }
+
     /// Plays a move, or says why it cannot be played and changes nothing.
     /// Returns whether the move ended the turn.
     pub fn play(&mut self, m: Move) -> Result<bool, Illegal> {
+        if self.khado {
+            if !self.legal_moves().contains(&m) {
+                return Err(Illegal::KhadoChoice);
+            }
+            self.khado_karvo(m);
+            return Ok(true);
+        }
         let cap = self.check(m)?;
         let mut child = *self;
         child.apply(m, cap);
@@ -324,6 +407,10 @@ impl Turn {
 
     /// Plays a move known to be legal (from [`Turn::legal_moves`]).
     pub fn play_unchecked(&mut self, m: Move) -> bool {
+        if self.khado {
+            self.khado_karvo(m);
+            return true;
+        }
         let cap = self.check(m).expect("a move from legal_moves");
         self.apply(m, cap);
         self.finish_move()
@@ -331,7 +418,7 @@ impl Turn {
 
     /// After a move: ends the turn once nothing more can be used.
     fn finish_move(&mut self) -> bool {
-        if self.pos.is_over() || self.max_usable() == 0 {
+        if self.pos.is_over() || !self.can_move() {
             self.end_turn();
             true
         } else {
@@ -349,6 +436,9 @@ impl Turn {
         if self.legal_moves().iter().any(|m| m.from == from) {
             return None;
         }
+        if self.khado {
+            return Some(Illegal::KhadoChoice);
+        }
         // Among the reasons, the one about where the pawns would go says
         // most; the ones about moving together say least.
         let rank = |e: &Illegal| match e {
@@ -364,7 +454,9 @@ impl Turn {
                 self.moves_for(from, pawns, spend, overshoot, &mut |r| {
                     match r {
                         Ok(_) => shaped = true,
-                        Err(e) if reason.is_none_or(|r| rank(&e) > rank(&r)) => reason = Some(e),
+                        Err((e, _)) if reason.is_none_or(|r| rank(&e) > rank(&r)) => {
+                            reason = Some(e)
+                        }
                         Err(_) => {}
                     }
                     ControlFlow::Continue(())
@@ -403,14 +495,14 @@ impl Turn {
 
     /// The spend masks worth trying: each distinct set of values of each
     /// throw (equal values of one throw are interchangeable).
-    fn spend_choices(&self) -> Vec<u64> {
-        let mut out = Vec::new();
+    fn spend_choices(&self) -> ArrayVec<u64, { MAX_THROWS * SLOTS }> {
+        let mut out = ArrayVec::new();
         for t in 0..self.n_throws as usize {
             let values = self.throws[t].values();
-            let free: Vec<usize> = (0..values.len())
+            let free: ArrayVec<usize, SLOTS> = (0..values.len())
                 .filter(|&d| self.spent & (1u64 << (t * SLOTS + d)) == 0)
                 .collect();
-            let mut seen: Vec<[u8; 3]> = Vec::new();
+            let mut seen: ArrayVec<[u8; 3], 7> = ArrayVec::new();
             for sub in 1u32..(1 << free.len()) {
                 let mut key = [0u8; 3];
                 let mut mask = 0u64;
@@ -435,18 +527,30 @@ impl Turn {
     /// using as many values as possible.
     fn for_each_candidate(&self, f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
         let side = self.pawn_side();
-        let mut steps: Vec<u8> = self.pos.pawns(side).to_vec();
-        steps.sort_unstable();
-        steps.dedup();
+        let pawns = self.pos.pawns(side);
+        // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
+        let reentry_first =
+            matches!(self.pos.game, Game::Pagade | Game::Chopat) && pawns.contains(&0);
+        let pieces: ArrayVec<(u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
+            .distinct_steps(side)
+            .into_iter()
+            .filter(|&from| from != self.pos.home() && (!reentry_first || from == 0))
+            .map(|from| (from, self.group_sizes(side, from)))
+            .collect();
         let spends = self.spend_choices();
         let mut any = false;
         let mut run = |overshoot: bool, any: &mut bool| -> ControlFlow<()> {
             for &spend in &spends {
-                for &from in &steps {
-                    let here = self.pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
-                    for pawns in 1..=here {
+                let t = spend.trailing_zeros() as usize / SLOTS;
+                for (from, sizes) in &pieces {
+                    let free = pawns
+                        .iter()
+                        .zip(self.moved.iter())
+                        .filter(|&(&s, &mv)| s == *from && mv & (1 << t) == 0)
+                        .count() as u8;
+                    for &size in sizes.iter().filter(|&&n| n <= free) {
                         let mut flow = ControlFlow::Continue(());
-                        self.moves_for(from, pawns, spend, overshoot, &mut |r| {
+                        self.shaped_moves(*from, size, spend, overshoot, &mut |r| {
                             if let Ok((m, cap)) = r {
                                 if !overshoot || m.to < m.from {
                                     *any = true;
@@ -474,6 +578,45 @@ impl Turn {
         }
     }
 
+    /// How many pawns on `from` may move as one piece: one, and the
+    /// game's pairs or groups where they stand together.
+    fn group_sizes(&self, side: Side, from: u8) -> ArrayVec<u8, 3> {
+        let pos = &self.pos;
+        let here = pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
+        let mut sizes = ArrayVec::new();
+        sizes.push(1);
+        if here < 2 {
+            return sizes;
+        }
+        let paired = pos.can_pair_at(side, from);
+        match pos.game {
+            Game::Pagade | Game::Chopat if paired => sizes.push(2),
+            Game::Chaupar if paired => sizes.push(here),
+            Game::ChauparAkbar if paired => {
+                sizes.push(2);
+                if here >= 3 {
+                    sizes.push(3);
+                }
+            }
+            Game::ChowkaBhara if from == 0 || self.is_double_square(side, from) => sizes.push(2),
+            _ => {}
+        }
+        sizes
+    }
+
+    /// The steps a side's pawns stand on, each once.
+    fn distinct_steps(&self, side: Side) -> ArrayVec<u8, MAX_PAWNS> {
+        let mut steps: ArrayVec<u8, MAX_PAWNS> = self.pos.pawns(side).iter().copied().collect();
+        steps.sort_unstable();
+        let mut out = ArrayVec::new();
+        for s in steps {
+            if out.last() != Some(&s) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
     /// Whether a Chopat pawn may overshoot Home now: only when no other
     /// move exists.
     fn overshoot_allowed(&self) -> bool {
@@ -481,9 +624,7 @@ impl Turn {
             return false;
         }
         let mut any = false;
-        let side = self.pawn_side();
-        let mut steps: Vec<u8> = self.pos.pawns(side).to_vec();
-        steps.dedup();
+        let steps = self.distinct_steps(self.pawn_side());
         for spend in self.spend_choices() {
             for &from in &steps {
                 for pawns in 1..=2 {
@@ -501,22 +642,25 @@ impl Turn {
     /// values as possible.
     fn check(&self, m: Move) -> Result<Option<Capture>, Illegal> {
         let attempt = |overshoot: bool| {
-            let mut found: Option<Result<Option<Capture>, Illegal>> = None;
+            // The verdict on the requested destination comes first; then
+            // that the values lead elsewhere; then any other refusal.
+            let mut here: Option<Result<Option<Capture>, Illegal>> = None;
             let mut other_to = None;
+            let mut other_refusal = None;
             self.moves_for(m.from, m.pawns, m.spend, overshoot, &mut |r| {
                 match r {
-                    Ok((cand, cap)) if cand.to == m.to => found = Some(Ok(cap)),
+                    Ok((cand, cap)) if cand.to == m.to => here = Some(Ok(cap)),
                     Ok((cand, _)) => other_to = other_to.or(Some(cand.to)),
-                    Err(e) if found.is_none() => found = Some(Err(e)),
-                    Err(_) => {}
+                    Err((e, Some(to))) if to == m.to => here = here.or(Some(Err(e))),
+                    Err((e, _)) => other_refusal = other_refusal.or(Some(e)),
                 }
                 ControlFlow::Continue(())
             });
-            match (found, other_to) {
-                (Some(Ok(cap)), _) => Ok(cap),
-                (_, Some(to)) => Err(Illegal::WrongDestination { to }),
-                (Some(Err(e)), None) => Err(e),
-                (None, None) => Err(Illegal::NoPawn),
+            match (here, other_to, other_refusal) {
+                (Some(verdict), _, _) => verdict,
+                (None, Some(to), _) => Err(Illegal::WrongDestination { to }),
+                (None, None, Some(e)) => Err(e),
+                (None, None, None) => Err(Illegal::NoPawn),
             }
         };
         match attempt(false) {
@@ -536,12 +680,25 @@ impl Turn {
         f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
     ) {
         if let Err(e) = self.check_values_and_pawns(from, pawns, spend) {
-            let _ = f(Err(e));
+            let _ = f(Err((e, None)));
             return;
         }
+        self.shaped_moves(from, pawns, spend, overshoot, f);
+    }
+
+    /// [`Turn::moves_for`] for values and pawns already known to be
+    /// available.
+    fn shaped_moves(
+        &self,
+        from: u8,
+        pawns: u8,
+        spend: u64,
+        overshoot: bool,
+        f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
+    ) {
         let t = spend.trailing_zeros() as usize / SLOTS;
         let throw = self.throws[t];
-        let values: Vec<u8> = (0..throw.values().len())
+        let values: ArrayVec<u8, SLOTS> = (0..throw.values().len())
             .filter(|d| spend & (1u64 << (t * SLOTS + d)) != 0)
             .map(|d| throw.values()[d])
             .collect();
@@ -550,7 +707,7 @@ impl Turn {
         let shapes = match self.shapes(side, from, pawns, &values, t, here) {
             Ok(s) => s,
             Err(e) => {
-                let _ = f(Err(e));
+                let _ = f(Err((e, None)));
                 return;
             }
         };
@@ -560,14 +717,16 @@ impl Turn {
             } else {
                 self.destination(side, from, shape.distance, overshoot)
             };
-            let result = to.and_then(|to| {
+            let result = to.map_err(|e| (e, None)).and_then(|to| {
                 let m = Move {
                     from,
                     to,
                     pawns: shape.pawns,
                     spend,
                 };
-                self.landing(side, m).map(|cap| (m, cap))
+                self.landing(side, m)
+                    .map(|cap| (m, cap))
+                    .map_err(|e| (e, Some(to)))
             });
             if f(result).is_break() {
                 return;
@@ -631,7 +790,7 @@ impl Turn {
         values: &[u8],
         t: usize,
         here: u8,
-    ) -> Result<Vec<Shape>, Illegal> {
+    ) -> Result<ArrayVec<Shape, 2>, Illegal> {
         let pos = &self.pos;
         let sum: u8 = values.iter().sum();
         let single = |distance| Shape {
@@ -645,14 +804,18 @@ impl Turn {
             enter: false,
         };
         let together = pawns > 1;
-        if together && !pos.can_pair_at(side, from) {
+        // Chowka Bhara's entry throws bring pawns in from off the board
+        // together; everywhere else pawns move together only from a square
+        // where they form a pair or group.
+        let entering = pos.game == Game::ChowkaBhara && from == 0;
+        if together && !entering && !pos.can_pair_at(side, from) {
             return Err(Illegal::NotTogether);
         }
         let doublet = values.len() == 2 && values[0] == values[1];
         Ok(match pos.game {
             Game::Pagade | Game::Chopat => {
                 if !together {
-                    let mut v = vec![single(sum)];
+                    let mut v = ArrayVec::from_iter([single(sum)]);
                     // Chopat's opening split: a first throw of (1, 1) moves
                     // one pawn of the pair on 12 to 24.
                     if pos.game == Game::Chopat
@@ -666,7 +829,7 @@ impl Turn {
                     }
                     v
                 } else if pawns == 2 && doublet {
-                    vec![group(2, values[0])]
+                    ArrayVec::from_iter([group(2, values[0])])
                 } else {
                     return Err(Illegal::PairNeedsDoublet);
                 }
@@ -674,21 +837,25 @@ impl Turn {
             Game::Chaupar => {
                 // A group moves as one piece; one pawn may leave it.
                 if !together || pawns == here {
-                    vec![group(pawns, sum)]
+                    ArrayVec::from_iter([group(pawns, sum)])
                 } else {
                     return Err(Illegal::NotTogether);
                 }
             }
             Game::ChauparAkbar => {
                 if !together {
-                    vec![single(sum)]
+                    ArrayVec::from_iter([single(sum)])
                 } else {
-                    let mut sorted = values.to_vec();
+                    let mut sorted: ArrayVec<u8, SLOTS> = values.iter().copied().collect();
                     sorted.sort_unstable();
                     match (pawns, sorted.as_slice()) {
-                        (2, [a, b]) if a == b => vec![group(2, 2 * a), group(2, *a)],
-                        (2, [1, 5, 6]) => vec![group(2, 6)],
-                        (3, [a, b, c]) if a == b && b == c => vec![group(3, 2 * a)],
+                        (2, [a, b]) if a == b => {
+                            ArrayVec::from_iter([group(2, 2 * a), group(2, *a)])
+                        }
+                        (2, [1, 5, 6]) => ArrayVec::from_iter([group(2, 6)]),
+                        (3, [a, b, c]) if a == b && b == c => {
+                            ArrayVec::from_iter([group(3, 2 * a)])
+                        }
                         _ => return Err(Illegal::GroupNeedsDouble),
                     }
                 }
@@ -708,15 +875,15 @@ impl Turn {
                     if pawns != can {
                         return Err(Illegal::OffBoardFirst);
                     }
-                    vec![Shape {
+                    ArrayVec::from_iter([Shape {
                         pawns,
                         distance: 0,
                         enter: true,
-                    }]
+                    }])
                 } else if !together {
-                    vec![single(v)]
+                    ArrayVec::from_iter([single(v)])
                 } else if pawns == 2 && self.is_double_square(side, from) {
-                    vec![group(2, v)]
+                    ArrayVec::from_iter([group(2, v)])
                 } else {
                     return Err(Illegal::NotTogether);
                 }
@@ -854,15 +1021,16 @@ impl Turn {
                 }
             }
             Game::ChowkaBhara => {
+                // Only a lone pawn is hit. Two pawns together are a double
+                // on the outer ring; inside it they are still two pawns
+                // that nobody can hit at once.
                 let outer = square_ring(pos.options.board, pos.board().cell_info(cell)) == 0;
                 if count == 1 {
                     capture(1)
-                } else if m.pawns >= 2 && !outer {
-                    // Two pawns inside the outer ring are no double: a
-                    // double hits one of them.
-                    capture(1)
-                } else {
+                } else if outer {
                     Err(Illegal::OnDouble)
+                } else {
+                    Err(Illegal::ImmuneGroup)
                 }
             }
         }
@@ -905,11 +1073,22 @@ impl Turn {
     }
 
     fn count_on(&self, side: Side, cell: Cell) -> u8 {
-        self.pos
-            .pawns(side)
+        let n = self.pos.pawn_count();
+        self.cells[side.index()][..n]
             .iter()
-            .filter(|&&s| self.pos.cell(side, s) == Some(cell))
+            .filter(|&&c| c == cell.0)
             .count() as u8
+    }
+
+    /// Recomputes the pawns' cells after their steps changed.
+    fn refresh_cells(&mut self) {
+        let n = self.pos.pawn_count();
+        for &side in self.pos.seats() {
+            for i in 0..n {
+                let step = self.pos.pawns[side.index()][i];
+                self.cells[side.index()][i] = self.pos.cell(side, step).map_or(u8::MAX, |c| c.0);
+            }
+        }
     }
 
     /// The other colour standing on a cell (on unsafe squares there is at
@@ -962,13 +1141,18 @@ impl Turn {
             self.moved[slot] |= 1 << t;
         }
         self.spent |= m.spend;
+        self.moved_any = true;
         if let Some(c) = capture {
             self.send_back(c);
-            self.pos.flags[side.index()].has_cut = true;
+            // Only the games whose rules ask for a first cut remember it.
+            if self.pos.turn_in_step().is_some() {
+                self.pos.flags[side.index()].has_cut = true;
+            }
             if self.pos.game == Game::ChowkaBhara {
                 self.hit = true;
             }
         }
+        self.refresh_cells();
         if self.pos.game == Game::Chopat {
             self.chopat_after_move(side, m);
         }
@@ -1049,6 +1233,16 @@ impl Turn {
         }
     }
 
+    /// Whether any value left can be used: some move exists.
+    fn can_move(&self) -> bool {
+        let mut any = false;
+        self.for_each_candidate(&mut |_, _| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any
+    }
+
     /// The most values the rest of the turn can use.
     fn max_usable(&self) -> u8 {
         let remaining = self.unspent_slots().count() as u8;
@@ -1092,6 +1286,10 @@ impl Turn {
             self.pos.flags[seat.index()].has_thrown = true;
         }
         self.pos.canonicalize();
+        self.refresh_cells();
+        if !std::mem::take(&mut self.moved_any) && !self.pos.is_over() && self.is_dead() {
+            self.pos.stall();
+        }
         self.n_throws = 0;
         self.spent = 0;
         self.moved = [0; MAX_PAWNS];
@@ -1101,6 +1299,32 @@ impl Turn {
             self.pos.to_move = self.next_seat(seat);
         }
         self.settle();
+    }
+
+    /// Whether no player still racing could move with any throw: the game
+    /// can never go on. Asked only after a turn in which nobody moved.
+    fn is_dead(&self) -> bool {
+        let throws = self.implement().distribution();
+        !self
+            .pos
+            .seats()
+            .iter()
+            .filter(|&&s| !self.pos.is_finished(s) || self.pos.partnership())
+            .any(|&seat| {
+                throws.iter().any(|(throw, _)| {
+                    let mut t = Turn::new(Position {
+                        to_move: seat,
+                        ..self.pos
+                    });
+                    if t.phase != Phase::Throw {
+                        return false;
+                    }
+                    t.throws[0] = *throw;
+                    t.n_throws = 1;
+                    t.phase = Phase::Move;
+                    t.max_usable() > 0
+                })
+            })
     }
 
     /// The seat after `seat`: finished players drop out unless their
@@ -1117,11 +1341,76 @@ impl Turn {
             .unwrap_or(seat)
     }
 
+    /// Khado Karvo's moves: pawns from Home straight onto pawns of the
+    /// opponent who plays next, if that opponent has done Ool Olangvun and
+    /// they stand on the outer squares of the finished player's own arm (a
+    /// pair is cut by two pawns coming back).
+    fn khado_moves(&self) -> ArrayVec<Move, 16> {
+        let pos = &self.pos;
+        let seat = pos.to_move;
+        let target = seat.next();
+        let mut out = ArrayVec::new();
+        if !pos.partnership() || pos.flags(target).ool != Ool::Done {
+            return out;
+        }
+        for step in (9..=16).chain(68..=75) {
+            let Some(cell) = pos.cell(seat, step) else {
+                continue;
+            };
+            let n = self.count_on(target, cell);
+            if n > 0 && n as usize <= pos.pawns_home(seat) {
+                out.push(Move {
+                    from: pos.home(),
+                    to: step,
+                    pawns: n,
+                    spend: 0,
+                });
+            }
+        }
+        out
+    }
+
+    /// Plays the Khado Karvo turn's choice and ends the turn.
+    fn khado_karvo(&mut self, m: Move) {
+        self.khado = false;
+        let seat = self.pos.to_move;
+        if m == Move::MISS_TURN {
+            self.pos.flags[seat.index()].missed_turns += 1;
+        } else {
+            let cell = self.pos.cell(seat, m.to).expect("a loop square");
+            self.send_back(Capture {
+                side: seat.next(),
+                cell,
+                count: m.pawns,
+            });
+            let home = self.pos.home();
+            let n = self.pos.pawn_count();
+            for slot in self.pos.pawns[seat.index()][..n]
+                .iter_mut()
+                .filter(|s| **s == home)
+                .take(m.pawns as usize)
+            {
+                *slot = m.to;
+            }
+            // Back in play: no longer among the finished.
+            let k = self.pos.finished as usize;
+            if let Some(i) = self.pos.places[..k].iter().position(|&s| s == seat) {
+                self.pos.places.copy_within(i + 1..k, i);
+                self.pos.finished -= 1;
+            }
+            self.pos.flags[seat.index()].missed_turns = 0;
+            self.moved_any = true;
+            self.refresh_cells();
+        }
+        self.end_turn();
+    }
+
     /// Starts the turn of `to_move`: the game may be over, or a finished
     /// Chopat partner may have a turn to miss.
     fn settle(&mut self) {
         self.phase = Phase::Throw;
         loop {
+            self.side = self.pos.pawn_side(self.pos.to_move);
             if self.pos.is_over() {
                 self.phase = Phase::Over;
                 return;
@@ -1131,6 +1420,17 @@ impl Turn {
                 && self.pos.is_finished(seat)
                 && self.pos.flags(seat).missed_turns < 4
             {
+                // On the first turn after finishing, Khado Karvo may bring
+                // a pawn back instead of missing the turn.
+                self.side = seat;
+                if self.pos.options.khado_karvo
+                    && self.pos.flags(seat).missed_turns == 0
+                    && !self.khado_moves().is_empty()
+                {
+                    self.khado = true;
+                    self.phase = Phase::Move;
+                    return;
+                }
                 self.pos.flags[seat.index()].missed_turns += 1;
                 self.pos.to_move = self.next_seat(seat);
                 continue;
