@@ -38,7 +38,7 @@ impl Weights {
     pub const TUNED: Weights = Weights {
         progress: 1.0,
         home: 0.3,
-        risk: 1.0,
+        risk: 0.667,
         reentry: 0.15,
         safety: 0.02,
         group: 0.05,
