@@ -85,7 +85,7 @@ impl Weights {
 const WIN: f64 = 1000.0;
 
 /// The sides playing with `side`: itself and, in partnerships, its partner.
-pub fn team(pos: &Position, side: Side) -> [Option<Side>; 2] {
+fn team(pos: &Position, side: Side) -> [Option<Side>; 2] {
     [
         Some(side),
         (pos.partnership() && pos.is_seated(side.opposite())).then(|| side.opposite()),

@@ -10,9 +10,10 @@
 //! - [`Level::Medium`] weighs every way the turn can end with the
 //!   evaluation in [`Weights`]: progress, the real odds of being hit,
 //!   safety, pairs and groups, blocks and the game's own milestones.
-//! - [`Level::Hard`] looks one throw ahead: for its best candidate ends of
-//!   the turn it averages, over the exact throw distribution, the best
-//!   reply of the next player.
+//! - [`Level::Hard`] looks ahead over the throws: for its best candidate
+//!   ends of the turn it averages, over the exact throw distribution, the
+//!   best reply of the next player (and with cowries and stick dice the
+//!   turn after that too), within a fixed amount of work per decision.
 
 pub mod arena;
 mod eval;

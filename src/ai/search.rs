@@ -1,5 +1,5 @@
 //! How each level picks its move: Easy one move at a time, Medium among
-//! the ends of the turn, Hard one throw beyond them.
+//! the ends of the turn, Hard one or two throws beyond them.
 
 use super::eval::{evaluate, Weights};
 use crate::board::Side;
