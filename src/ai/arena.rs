@@ -188,7 +188,11 @@ pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
     let centre = p + z * z / (2.0 * n);
     let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let denom = 1.0 + z * z / n;
-    ((centre - spread) / denom, (centre + spread) / denom)
+    // Clamped: rounding must not print a bound below 0 or above 1.
+    (
+        ((centre - spread) / denom).max(0.0),
+        ((centre + spread) / denom).min(1.0),
+    )
 }
 
 /// One player's record over the arena: all the entries of that name put
