@@ -39,10 +39,10 @@ const HARD_WORK: usize = 3000;
 
 pub(super) fn easy(turn: &Turn, seed: u64) -> Option<Move> {
     let moves = turn.legal_moves();
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     if moves.is_empty() {
         return None;
     }
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     if rng.next_u32() % EASY_SLIP == 0 {
         return Some(moves[(rng.next_u64() % moves.len() as u64) as usize]);
     }
