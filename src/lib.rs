@@ -3,5 +3,7 @@
 //! The rules engine (`board`, `dice`, `rules`) is pure: no files, no clock,
 //! no user interface. Everything else stands on it.
 
+#[cfg(feature = "ui")]
+pub mod app;
 pub mod board;
 pub mod dice;

@@ -1,0 +1,11 @@
+//! Compiles the Slint UI (`ui/app.slint`) when the `ui` feature is on.
+
+fn main() {
+    if std::env::var_os("CARGO_FEATURE_UI").is_none() {
+        return;
+    }
+    // Debug builds keep element ids so the UI tests can find elements.
+    let debug = std::env::var("PROFILE").as_deref() == Ok("debug");
+    let config = slint_build::CompilerConfiguration::new().with_debug_info(debug);
+    slint_build::compile_with_config("ui/app.slint", config).expect("the UI compiles");
+}
