@@ -223,10 +223,11 @@ pub struct Spot {
 }
 
 impl Spot {
-    pub fn pawn_data(self, id: usize, side: Side) -> PawnData {
+    pub fn pawn_data(self, pawn: PawnAt) -> PawnData {
         PawnData {
-            id: id as i32,
-            side: side.0 as i32,
+            id: pawn.id as i32,
+            side: pawn.side.0 as i32,
+            step: pawn.step as i32,
             x: self.x,
             y: self.y,
             scale: self.scale,
