@@ -104,7 +104,7 @@ impl Implement {
 
 /// One throw: the values the rules spend and, for cowries, which shells
 /// fell mouth up (so the app can draw them).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Throw {
     values: [u8; 3],
     len: u8,
@@ -229,7 +229,7 @@ impl SeededThrows {
     /// (random players in self-play).
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
-        ((self.rng.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.rng.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 

@@ -7,3 +7,5 @@
 pub mod app;
 pub mod board;
 pub mod dice;
+pub mod rules;
+pub mod sim;

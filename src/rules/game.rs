@@ -1,0 +1,164 @@
+//! The five games and their modes of play.
+
+use crate::board::{BoardKind, Side};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Game {
+    /// Chopat of Saurashtra and Diu (GAMES.md 3).
+    Chopat,
+    /// Pagade of Mysore (GAMES.md 2).
+    Pagade,
+    /// Chaupar after Parlett (GAMES.md 4).
+    Chaupar,
+    /// The Chaupar of Akbar's court (GAMES.md 5).
+    ChauparAkbar,
+    /// Chowka Bhara / Ashta Chamma on the square board (GAMES.md 6).
+    ChowkaBhara,
+}
+
+impl Game {
+    pub const ALL: [Game; 5] = [
+        Game::Chopat,
+        Game::Pagade,
+        Game::Chaupar,
+        Game::ChauparAkbar,
+        Game::ChowkaBhara,
+    ];
+
+    /// The name in positions, records and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Game::Chopat => "chopat",
+            Game::Pagade => "pagade",
+            Game::Chaupar => "chaupar",
+            Game::ChauparAkbar => "chaupar-akbar",
+            Game::ChowkaBhara => "chowka-bhara",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Game> {
+        Game::ALL.into_iter().find(|g| g.id() == id)
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Game::Chopat => "Chopat",
+            Game::Pagade => "Pagade",
+            Game::Chaupar => "Chaupar",
+            Game::ChauparAkbar => "Chaupar of Akbar's court",
+            Game::ChowkaBhara => "Chowka Bhara",
+        }
+    }
+
+    /// Other names the game goes by, in the regions that play it.
+    pub fn regional_names(self) -> &'static [&'static str] {
+        match self {
+            Game::Chopat => &["Chaupat", "ચોપાટ"],
+            Game::Pagade => &["ಪಗಡೆ", "Pachisi", "Sokkattan", "Pagdi Pat"],
+            Game::Chaupar => &["चौपड़", "Chausar", "Chaupad"],
+            Game::ChauparAkbar => &["चौपड़", "Ain-i-Akbari, 1590"],
+            Game::ChowkaBhara => &[
+                "ಚೌಕಾಬಾರ",
+                "Ashta Chamma",
+                "అష్టా చెమ్మా",
+                "Daayam",
+                "தாயம்",
+                "Kavidi Kali",
+                "Katte Mane",
+            ],
+        }
+    }
+
+    pub fn modes(self) -> &'static [Mode] {
+        match self {
+            Game::Pagade => &[Mode::TwoPlayer, Mode::FourPlayer, Mode::Teams],
+            Game::Chopat => &[Mode::TwoPlayer, Mode::Teams],
+            Game::Chaupar | Game::ChauparAkbar => &[Mode::Teams, Mode::TwoPlayer],
+            Game::ChowkaBhara => &[Mode::TwoPlayer, Mode::ThreePlayer, Mode::FourPlayer],
+        }
+    }
+
+    pub fn is_cross(self) -> bool {
+        self != Game::ChowkaBhara
+    }
+
+    /// The sides seated in a mode, in turn order. In the Chaupars two
+    /// players each play both colours of one partnership, so all four
+    /// sides are on the board.
+    pub fn seats(self, mode: Mode) -> &'static [Side] {
+        const TWO: &[Side] = &[Side(0), Side(2)];
+        const THREE: &[Side] = &[Side(0), Side(1), Side(2)];
+        const FOUR: &[Side] = &[Side(0), Side(1), Side(2), Side(3)];
+        match (self, mode) {
+            (Game::Chaupar | Game::ChauparAkbar, _) => FOUR,
+            (_, Mode::TwoPlayer) => TWO,
+            (_, Mode::ThreePlayer) => THREE,
+            _ => FOUR,
+        }
+    }
+
+    /// Whether partners (opposite sides) win together.
+    pub fn partnership(self, mode: Mode) -> bool {
+        mode == Mode::Teams || matches!(self, Game::Chaupar | Game::ChauparAkbar)
+    }
+
+    pub(crate) fn board_kind(self, board: u8) -> BoardKind {
+        if self.is_cross() {
+            BoardKind::Cross
+        } else {
+            BoardKind::Square(board)
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Mode {
+    /// Two players (opposite seats); in the Chaupars each plays two colours.
+    TwoPlayer,
+    /// Three players each for themselves (Chowka Bhara).
+    ThreePlayer,
+    /// Four players each for themselves.
+    FourPlayer,
+    /// Two partnerships: Black and Yellow against Red and Green.
+    Teams,
+}
+
+impl Mode {
+    pub fn id(self) -> &'static str {
+        match self {
+            Mode::TwoPlayer => "2p",
+            Mode::ThreePlayer => "3p",
+            Mode::FourPlayer => "4p",
+            Mode::Teams => "teams",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Mode> {
+        [
+            Mode::TwoPlayer,
+            Mode::ThreePlayer,
+            Mode::FourPlayer,
+            Mode::Teams,
+        ]
+        .into_iter()
+        .find(|m| m.id() == id)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::TwoPlayer => "2 players",
+            Mode::ThreePlayer => "3 players",
+            Mode::FourPlayer => "4 players",
+            Mode::Teams => "Two partnerships",
+        }
+    }
+}

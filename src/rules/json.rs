@@ -1,0 +1,303 @@
+//! Positions as JSON, in the form of GAMES.md section 8 (documented in
+//! docs/positions.md). Reading fills every flag a position leaves out from
+//! the game's fresh start and refuses anything the rules cannot reach.
+
+use super::game::{Game, Mode};
+use super::options::Options;
+use super::position::{Flags, Ool, Position, PositionError};
+use crate::board::Side;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Doc {
+    game: String,
+    #[serde(default)]
+    options: Map<String, Value>,
+    seats: Vec<String>,
+    to_move: String,
+    pawns: Map<String, Value>,
+    #[serde(default)]
+    flags: Map<String, Value>,
+    #[serde(default)]
+    places: Option<Vec<String>>,
+}
+
+/// The flags each game keeps, as written in positions.
+fn flag_names(game: Game) -> &'static [&'static str] {
+    match game {
+        Game::Pagade | Game::ChowkaBhara => &["has_cut"],
+        Game::Chopat => &[
+            "kajalvun",
+            "has_thrown",
+            "jug",
+            "jug_moved",
+            "ool",
+            "ool_pawn",
+            "missed_turns",
+        ],
+        Game::Chaupar | Game::ChauparAkbar => &[],
+    }
+}
+
+fn json_err(e: impl std::fmt::Display) -> PositionError {
+    PositionError::Json(e.to_string())
+}
+
+/// Reads a game's options from their JSON map; missing ones take their
+/// defaults, and `mode` defaults by the number of seats.
+pub(crate) fn options_from_json(
+    game: Game,
+    map: &Map<String, Value>,
+    seats: Option<usize>,
+) -> Result<Options, PositionError> {
+    let mut options = Options::new(game);
+    if let Some(n) = seats {
+        let mode = match n {
+            4 if game.is_cross() => Mode::Teams,
+            4 => Mode::FourPlayer,
+            3 => Mode::ThreePlayer,
+            _ => Mode::TwoPlayer,
+        };
+        if game.modes().contains(&mode) {
+            options.mode = mode;
+        }
+    }
+    // The board first: it sets the default number of shells.
+    let mut keys: Vec<&String> = map.keys().collect();
+    keys.sort_by_key(|k| *k != "board");
+    for key in keys {
+        let value = match &map[key] {
+            Value::String(s) => s.clone(),
+            Value::Bool(b) => if *b { "on" } else { "off" }.to_string(),
+            Value::Number(n) => n.to_string(),
+            other => {
+                return Err(PositionError::BadOptionValue {
+                    key: key.clone(),
+                    value: other.to_string(),
+                })
+            }
+        };
+        options.set(game, key, &value)?;
+    }
+    Ok(options)
+}
+
+/// A game's options as a JSON map, every option written out.
+pub(crate) fn options_to_json(game: Game, options: &Options) -> Map<String, Value> {
+    options
+        .entries(game)
+        .into_iter()
+        .map(|(key, value)| {
+            let v = match (key, value.as_str()) {
+                ("board", v) | ("shells", v) => json!(v.parse::<u8>().expect("a number")),
+                (_, "on") => json!(true),
+                (_, "off") => json!(false),
+                (_, v) => json!(v),
+            };
+            (key.to_string(), v)
+        })
+        .collect()
+}
+
+impl Position {
+    /// Reads a position written as JSON.
+    pub fn from_json(text: &str) -> Result<Position, PositionError> {
+        let value: Value = serde_json::from_str(text).map_err(json_err)?;
+        Position::from_json_value(&value)
+    }
+
+    pub fn from_json_value(value: &Value) -> Result<Position, PositionError> {
+        let doc = Doc::deserialize(value).map_err(json_err)?;
+        let game =
+            Game::from_id(&doc.game).ok_or_else(|| PositionError::UnknownGame(doc.game.clone()))?;
+        let options = options_from_json(game, &doc.options, Some(doc.seats.len()))?;
+        let board = options.board_kind(game);
+        let colour = |name: &str| {
+            board
+                .side_named(name)
+                .ok_or_else(|| PositionError::UnknownColour(name.to_string()))
+        };
+        let seats: Vec<Side> = doc
+            .seats
+            .iter()
+            .map(|s| colour(s))
+            .collect::<Result<_, _>>()?;
+        let expected = game.seats(options.mode);
+        if seats != expected {
+            return Err(PositionError::WrongSeats {
+                expected: expected
+                    .iter()
+                    .map(|&s| board.colour_name(s))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        }
+        let home = crate::board::geometry(board).home;
+        let mut pawns: [Vec<u8>; 4] = Default::default();
+        for (name, list) in &doc.pawns {
+            let side = colour(name)?;
+            let steps = list
+                .as_array()
+                .ok_or_else(|| json_err(format!("the pawns of {name} are not a list")))?;
+            for step in steps {
+                let n = step.as_i64().ok_or_else(|| {
+                    json_err(format!(
+                        "{name} has a pawn whose step is not a whole number"
+                    ))
+                })?;
+                if !(0..=home as i64).contains(&n) {
+                    return Err(PositionError::StepOutOfRange {
+                        colour: name.clone(),
+                        step: n,
+                        max: home,
+                    });
+                }
+                pawns[side.index()].push(n as u8);
+            }
+        }
+        let mut flags = [Flags::default(); 4];
+        for (name, map) in &doc.flags {
+            let side = colour(name)?;
+            let map = map
+                .as_object()
+                .ok_or_else(|| json_err(format!("the flags of {name} are not an object")))?;
+            flags[side.index()] = read_flags(game, name, map)?;
+        }
+        let places: Vec<Side> = match &doc.places {
+            Some(list) => list.iter().map(|s| colour(s)).collect::<Result<_, _>>()?,
+            None => seats
+                .iter()
+                .copied()
+                .filter(|s| {
+                    !pawns[s.index()].is_empty() && pawns[s.index()].iter().all(|&p| p == home)
+                })
+                .collect(),
+        };
+        let to_move = colour(&doc.to_move)?;
+        Position::from_parts(
+            game,
+            options,
+            to_move,
+            [&pawns[0], &pawns[1], &pawns[2], &pawns[3]],
+            flags,
+            &places,
+        )
+    }
+
+    /// The position as one line of JSON.
+    pub fn to_json(&self) -> String {
+        self.to_json_value().to_string()
+    }
+
+    pub fn to_json_value(&self) -> Value {
+        let board = self.board_kind();
+        let name = |s: Side| board.colour_name(s);
+        let mut pawns = Map::new();
+        let mut flags = Map::new();
+        for &side in self.seats() {
+            pawns.insert(name(side).into(), json!(self.pawns(side)));
+            let f = write_flags(self.game, self.flags(side));
+            if !f.is_empty() {
+                flags.insert(name(side).into(), Value::Object(f));
+            }
+        }
+        let mut doc = json!({
+            "game": self.game.id(),
+            "options": options_to_json(self.game, &self.options),
+            "seats": self.seats().iter().map(|&s| name(s)).collect::<Vec<_>>(),
+            "to_move": name(self.to_move),
+            "pawns": pawns,
+        });
+        if !flags.is_empty() {
+            doc["flags"] = Value::Object(flags);
+        }
+        if !self.places().is_empty() {
+            doc["places"] = json!(self.places().iter().map(|&s| name(s)).collect::<Vec<_>>());
+        }
+        doc
+    }
+}
+
+fn read_flags(game: Game, colour: &str, map: &Map<String, Value>) -> Result<Flags, PositionError> {
+    let mut f = Flags::default();
+    let bad = |key: &str, v: &Value| {
+        PositionError::Inconsistent(format!("{colour}'s flag \"{key}\" cannot be {v}"))
+    };
+    let mut ool = "not-yet".to_string();
+    let mut ool_pawn = None;
+    for (key, v) in map {
+        if !flag_names(game).contains(&key.as_str()) {
+            return Err(PositionError::Inconsistent(format!(
+                "{} has no flag \"{key}\" (its flags: {})",
+                game.title(),
+                if flag_names(game).is_empty() {
+                    "none".to_string()
+                } else {
+                    flag_names(game).join(", ")
+                }
+            )));
+        }
+        let boolean = || v.as_bool().ok_or_else(|| bad(key, v));
+        let step = || {
+            v.as_u64()
+                .filter(|&n| n <= 84)
+                .map(|n| n as u8)
+                .ok_or_else(|| bad(key, v))
+        };
+        match key.as_str() {
+            "has_cut" => f.has_cut = boolean()?,
+            "kajalvun" => f.kajalvun = boolean()?,
+            "has_thrown" => f.has_thrown = boolean()?,
+            "jug_moved" => f.jug_moved = boolean()?,
+            "jug" => f.jug = if v.is_null() { None } else { Some(step()?) },
+            "ool" => ool = v.as_str().ok_or_else(|| bad(key, v))?.to_string(),
+            "ool_pawn" => ool_pawn = Some(step()?),
+            "missed_turns" => f.missed_turns = step()?,
+            _ => unreachable!("flag names were checked"),
+        }
+    }
+    f.ool = match (ool.as_str(), ool_pawn) {
+        ("not-yet", None) => Ool::NotYet,
+        ("done", None) => Ool::Done,
+        ("pending", Some(p)) => Ool::Pending(p),
+        ("pending", None) => {
+            return Err(PositionError::Inconsistent(format!(
+                "{colour}'s Ool Olangvun is pending but \"ool_pawn\" does not say on which step"
+            )))
+        }
+        (other, _) => {
+            return Err(PositionError::Inconsistent(format!(
+                "{colour}'s \"ool\" must be \"not-yet\", \"pending\" (with \"ool_pawn\") or \"done\", not \"{other}\""
+            )))
+        }
+    };
+    Ok(f)
+}
+
+fn write_flags(game: Game, f: &Flags) -> Map<String, Value> {
+    let mut m = Map::new();
+    for &key in flag_names(game) {
+        let v = match key {
+            "has_cut" => json!(f.has_cut),
+            "kajalvun" => json!(f.kajalvun),
+            "has_thrown" => json!(f.has_thrown),
+            "jug" => json!(f.jug),
+            "jug_moved" => json!(f.jug_moved),
+            "ool" => json!(match f.ool {
+                Ool::NotYet => "not-yet",
+                Ool::Pending(_) => "pending",
+                Ool::Done => "done",
+            }),
+            "ool_pawn" => match f.ool {
+                Ool::Pending(p) => json!(p),
+                _ => continue,
+            },
+            "missed_turns" => json!(f.missed_turns),
+            _ => unreachable!("every flag is written"),
+        };
+        m.insert(key.to_string(), v);
+    }
+    m
+}

@@ -1,0 +1,663 @@
+//! A position: where every pawn stands, whose turn it is, and what each
+//! player's game remembers beyond the pawns. Built only through
+//! [`Position::start`] or [`Position::from_parts`], which refuse anything the
+//! rules cannot reach.
+
+use super::game::{Game, Mode};
+use super::options::Options;
+use crate::board::{geometry, BoardKind, Cell, CellKind, Geometry, Side};
+use std::fmt;
+
+/// The most pawns a side has: N - 1 on the 11 x 11 board.
+pub const MAX_PAWNS: usize = 10;
+
+/// Chopat's Ool Olangvun: a single pawn passing over its own Jug.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Ool {
+    #[default]
+    NotYet,
+    /// A pawn passed the Jug and now stands on this step; it counts once it
+    /// has survived the next player's turn.
+    Pending(u8),
+    Done,
+}
+
+/// What a player's game remembers beyond the pawns (GAMES.md 8, `flags`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Flags {
+    /// Pagade, Chowka Bhara: this player has cut (hit) an opponent pawn.
+    pub has_cut: bool,
+    /// Chopat: the first pair (the Jug) has been formed on step 34.
+    pub kajalvun: bool,
+    /// Chopat: the player has had a turn (the opening split needs the
+    /// player's first throw).
+    pub has_thrown: bool,
+    /// Chopat: the step the Jug stands on, while it stands.
+    pub jug: Option<u8>,
+    /// Chopat: the Jug has moved together and not yet been passed over.
+    pub jug_moved: bool,
+    pub ool: Ool,
+    /// Chopat: turns a finished partner has missed (four, then they throw
+    /// for the partner).
+    pub missed_turns: u8,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(crate) fixed: Fixed,
+    pub(crate) game: Game,
+    pub(crate) options: Options,
+    pub(crate) to_move: Side,
+    pub(crate) pawns: [[u8; MAX_PAWNS]; 4],
+    pub(crate) flags: [Flags; 4],
+    /// Finishing order: the first `finished` entries are places 1, 2, ...
+    pub(crate) places: [Side; 4],
+    pub(crate) finished: u8,
+}
+
+/// What every position of one game and option set shares, looked up once
+/// so that move generation reads it from the position itself. Equality
+/// and hashing ignore it: the game and options determine it.
+#[derive(Clone, Copy)]
+pub(crate) struct Fixed {
+    geometry: &'static Geometry,
+    safe: u128,
+    seated: u8,
+    pawns: u8,
+}
+
+impl Fixed {
+    fn new(game: Game, options: &Options) -> Fixed {
+        Fixed {
+            geometry: geometry(options.board_kind(game)),
+            safe: safe_cells(game, options.board),
+            seated: game.seats(options.mode).iter().fold(0, |m, s| m | 1 << s.0),
+            pawns: match game {
+                Game::ChowkaBhara => options.board - 1,
+                _ => 4,
+            },
+        }
+    }
+}
+
+impl PartialEq for Fixed {
+    fn eq(&self, _: &Fixed) -> bool {
+        true
+    }
+}
+
+impl Eq for Fixed {}
+
+impl std::hash::Hash for Fixed {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl fmt::Debug for Fixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("..")
+    }
+}
+
+/// Why a position, an option or a game description was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    UnknownGame(String),
+    UnknownOption {
+        key: String,
+        game: Game,
+    },
+    BadOptionValue {
+        key: String,
+        value: String,
+    },
+    ModeNotPlayed {
+        mode: Mode,
+        game: Game,
+    },
+    UnknownColour(String),
+    WrongSeats {
+        expected: String,
+    },
+    NotSeated(String),
+    WrongPawnCount {
+        colour: String,
+        expected: usize,
+        found: usize,
+    },
+    StepOutOfRange {
+        colour: String,
+        step: i64,
+        max: u8,
+    },
+    OffBoardNotAllowed {
+        colour: String,
+    },
+    SquareOverfull {
+        colour: String,
+        step: u8,
+        limit: u8,
+    },
+    SharedSquare {
+        first: String,
+        second: String,
+        step: u8,
+        of: String,
+    },
+    Inconsistent(String),
+    Json(String),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
+            UnknownGame(g) => write!(
+                f,
+                "unknown game \"{g}\" (the games are chopat, pagade, chaupar, chaupar-akbar, chowka-bhara)"
+            ),
+            UnknownOption { key, game } => write!(f, "{} has no option \"{key}\"", game.title()),
+            BadOptionValue { key, value } => write!(f, "option \"{key}\" cannot be \"{value}\""),
+            ModeNotPlayed { mode, game } => {
+                write!(f, "{} is not played in mode \"{}\"", game.title(), mode.id())
+            }
+            UnknownColour(c) => write!(f, "\"{c}\" is not a colour of this board"),
+            WrongSeats { expected } => write!(f, "the seats for this game and mode are {expected}"),
+            NotSeated(c) => write!(f, "{c} is not seated in this game"),
+            WrongPawnCount {
+                colour,
+                expected,
+                found,
+            } => write!(f, "{colour} has {found} pawns; this game gives each player {expected}"),
+            StepOutOfRange { colour, step, max } => {
+                write!(f, "{colour} has a pawn on step {step}; steps run from 0 to {max}")
+            }
+            OffBoardNotAllowed { colour } => write!(
+                f,
+                "{colour} has a pawn off the board (step 0), which needs the entry-throws option"
+            ),
+            SquareOverfull { colour, step, limit } => {
+                write!(f, "{colour} has more than {limit} pawns on step {step}")
+            }
+            SharedSquare {
+                first,
+                second,
+                step,
+                of,
+            } => write!(
+                f,
+                "{first} and {second} share a square ({of}'s step {step}), which only a safe square allows"
+            ),
+            Inconsistent(why) => f.write_str(why),
+            Json(why) => write!(f, "not a position: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// The fresh start of a game.
+    pub fn start(game: Game, options: Options) -> Result<Position, PositionError> {
+        let mut p = Position::blank(game, options)?;
+        let count = p.pawn_count();
+        let start: &[u8] = match game {
+            Game::Chopat | Game::Pagade => &[6, 7, 12, 12],
+            Game::Chaupar | Game::ChauparAkbar => &[6, 7, 9, 10],
+            Game::ChowkaBhara => &[],
+        };
+        let first_step = u8::from(!options.entry_throws);
+        for &side in game.seats(options.mode) {
+            for i in 0..count {
+                p.pawns[side.index()][i] = start.get(i).copied().unwrap_or(first_step);
+            }
+        }
+        Ok(p)
+    }
+
+    /// A position with no pawns placed, for [`Position::from_parts`].
+    fn blank(game: Game, options: Options) -> Result<Position, PositionError> {
+        if !game.modes().contains(&options.mode) {
+            return Err(PositionError::ModeNotPlayed {
+                mode: options.mode,
+                game,
+            });
+        }
+        Ok(Position {
+            fixed: Fixed::new(game, &options),
+            game,
+            options,
+            to_move: game.seats(options.mode)[0],
+            pawns: [[0; MAX_PAWNS]; 4],
+            flags: [Flags::default(); 4],
+            places: [Side(0); 4],
+            finished: 0,
+        })
+    }
+
+    /// A position from its parts, checked against the rules. `pawns` and
+    /// `flags` are per side (side order); `places` the finishing order.
+    pub fn from_parts(
+        game: Game,
+        options: Options,
+        to_move: Side,
+        pawns: [&[u8]; 4],
+        flags: [Flags; 4],
+        places: &[Side],
+    ) -> Result<Position, PositionError> {
+        let mut p = Position::blank(game, options)?;
+        let count = p.pawn_count();
+        let seats = game.seats(options.mode);
+        for side in Side::ALL {
+            let list = pawns[side.index()];
+            let colour = p.colour_name(side).to_string();
+            if !seats.contains(&side) {
+                if !list.is_empty() {
+                    return Err(PositionError::NotSeated(colour));
+                }
+                continue;
+            }
+            if list.len() != count {
+                return Err(PositionError::WrongPawnCount {
+                    colour,
+                    expected: count,
+                    found: list.len(),
+                });
+            }
+            p.pawns[side.index()][..count].copy_from_slice(list);
+        }
+        p.flags = flags;
+        p.to_move = to_move;
+        if places.len() > 4 {
+            return Err(PositionError::Inconsistent(
+                "more places than players".into(),
+            ));
+        }
+        p.places[..places.len()].copy_from_slice(places);
+        p.finished = places.len() as u8;
+        p.canonicalize();
+        p.validate()?;
+        Ok(p)
+    }
+
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn board(&self) -> &'static Geometry {
+        self.fixed.geometry
+    }
+
+    pub fn board_kind(&self) -> BoardKind {
+        self.options.board_kind(self.game)
+    }
+
+    /// The seated sides in turn order.
+    pub fn seats(&self) -> &'static [Side] {
+        self.game.seats(self.options.mode)
+    }
+
+    pub fn is_seated(&self, side: Side) -> bool {
+        self.fixed.seated & (1 << side.0) != 0
+    }
+
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    pub fn colour_name(&self, side: Side) -> &'static str {
+        self.board_kind().colour_name(side)
+    }
+
+    /// Pawns per player: four on the cross board, N - 1 on the square one.
+    pub fn pawn_count(&self) -> usize {
+        self.fixed.pawns as usize
+    }
+
+    /// The steps of a side's pawns along its own path.
+    pub fn pawns(&self, side: Side) -> &[u8] {
+        if self.is_seated(side) {
+            &self.pawns[side.index()][..self.pawn_count()]
+        } else {
+            &[]
+        }
+    }
+
+    pub fn flags(&self, side: Side) -> &Flags {
+        &self.flags[side.index()]
+    }
+
+    /// The last step, Home.
+    pub fn home(&self) -> u8 {
+        self.board().home
+    }
+
+    pub fn pawns_home(&self, side: Side) -> usize {
+        let home = self.home();
+        self.pawns(side).iter().filter(|&&s| s == home).count()
+    }
+
+    pub fn is_finished(&self, side: Side) -> bool {
+        self.places().contains(&side)
+    }
+
+    /// Players in the order they finished.
+    pub fn places(&self) -> &[Side] {
+        &self.places[..self.finished as usize]
+    }
+
+    pub fn partnership(&self) -> bool {
+        self.game.partnership(self.options.mode)
+    }
+
+    pub fn is_over(&self) -> bool {
+        let seats = self.seats();
+        if self.partnership() {
+            seats
+                .iter()
+                .any(|&s| self.is_finished(s) && self.is_finished(s.opposite()))
+        } else {
+            self.finished as usize >= seats.len() - 1 && self.finished > 0
+        }
+    }
+
+    /// The winners once the game is over: the first player, or both
+    /// partners of the first team.
+    pub fn winners(&self) -> Vec<Side> {
+        if !self.is_over() {
+            return Vec::new();
+        }
+        let first = self.places()[0];
+        if self.partnership() {
+            vec![first, first.opposite()]
+        } else {
+            vec![first]
+        }
+    }
+
+    /// Whose pawns a seat's throws move: its own, or once it has finished
+    /// in a partnership, its partner's.
+    pub fn pawn_side(&self, seat: Side) -> Side {
+        if self.partnership() && self.is_finished(seat) {
+            seat.opposite()
+        } else {
+            seat
+        }
+    }
+
+    pub(crate) fn cell(&self, side: Side, step: u8) -> Option<Cell> {
+        self.board().cell(side, step)
+    }
+
+    /// Whether two equal steps of one colour here form a pair or group:
+    /// only outside the Belly and the centre.
+    pub(crate) fn can_pair_at(&self, side: Side, step: u8) -> bool {
+        if step == 0 || step == self.home() {
+            return false;
+        }
+        match self.cell(side, step) {
+            Some(c) => matches!(
+                self.board().cell_info(c).kind,
+                CellKind::Loop | CellKind::Grid
+            ),
+            None => false,
+        }
+    }
+
+    /// Sorts each side's pawns, so that equal positions compare equal.
+    pub(crate) fn canonicalize(&mut self) {
+        let n = self.pawn_count();
+        for side in self.pawns.iter_mut() {
+            side[..n].sort_unstable();
+        }
+    }
+
+    /// The checks every position must pass: the one door in.
+    pub(crate) fn validate(&self) -> Result<(), PositionError> {
+        let seats = self.seats();
+        let home = self.home();
+        let inconsistent = |s: String| Err(PositionError::Inconsistent(s));
+        if !seats.contains(&self.to_move) {
+            return Err(PositionError::NotSeated(
+                self.colour_name(self.to_move).into(),
+            ));
+        }
+        for &side in seats {
+            let colour = self.colour_name(side).to_string();
+            let f = self.flags(side);
+            for &step in self.pawns(side) {
+                if step > home {
+                    return Err(PositionError::StepOutOfRange {
+                        colour,
+                        step: step as i64,
+                        max: home,
+                    });
+                }
+                if step == 0 && self.game == Game::ChowkaBhara && !self.options.entry_throws {
+                    return Err(PositionError::OffBoardNotAllowed { colour });
+                }
+            }
+            // Pawns past the turn-in need a cut where the game asks for one.
+            let turn_in = self.turn_in_step();
+            if let Some(turn_in) = turn_in {
+                if !f.has_cut && self.pawns(side).iter().any(|&s| s > turn_in) {
+                    return inconsistent(format!(
+                        "{colour} has a pawn beyond the turn-in but has not cut anybody"
+                    ));
+                }
+            }
+            // How many pawns of one colour a square holds.
+            let limit = match self.game {
+                Game::Chopat | Game::Pagade => 2,
+                _ => MAX_PAWNS as u8,
+            };
+            for &step in self.pawns(side) {
+                let n = self.pawns(side).iter().filter(|&&s| s == step).count() as u8;
+                if self.can_pair_at(side, step) && n > limit {
+                    return Err(PositionError::SquareOverfull {
+                        colour,
+                        step,
+                        limit,
+                    });
+                }
+            }
+            self.validate_chopat_flags(side, &colour)?;
+            let all_home = self.pawns(side).iter().all(|&s| s == home);
+            if all_home != self.is_finished(side) {
+                return inconsistent(if all_home {
+                    format!("{colour} has every pawn Home but is not among the places")
+                } else {
+                    format!("{colour} is among the places but not every pawn is Home")
+                });
+            }
+            if f.missed_turns > 4 || (f.missed_turns > 0 && !all_home) {
+                return inconsistent(format!(
+                    "{colour} has missed {} turns, which only a finished Chopat player does, four at most",
+                    f.missed_turns
+                ));
+            }
+        }
+        for (i, &a) in self.places().iter().enumerate() {
+            if !seats.contains(&a) || self.places()[..i].contains(&a) {
+                return inconsistent(
+                    "the places list a player twice or one who is not seated".into(),
+                );
+            }
+        }
+        self.validate_sharing()?;
+        if self.is_over() {
+            return Ok(());
+        }
+        if self.is_finished(self.to_move) && !self.partnership() {
+            return inconsistent(format!(
+                "{} has finished and cannot be the player to move",
+                self.colour_name(self.to_move)
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_chopat_flags(&self, side: Side, colour: &str) -> Result<(), PositionError> {
+        let f = self.flags(side);
+        let inconsistent = |s: String| Err(PositionError::Inconsistent(s));
+        if self.game != Game::Chopat {
+            if f.kajalvun
+                || f.jug.is_some()
+                || f.jug_moved
+                || f.ool != Ool::NotYet
+                || f.has_thrown
+                || f.missed_turns > 0
+            {
+                return inconsistent(format!(
+                    "{colour} has Chopat flags in a game of {}",
+                    self.game.title()
+                ));
+            }
+            return Ok(());
+        }
+        let count_at = |step: u8| self.pawns(side).iter().filter(|&&s| s == step).count();
+        if !f.kajalvun {
+            if f.jug.is_some() || f.jug_moved || f.ool != Ool::NotYet {
+                return inconsistent(format!("{colour} has a Jug but has not done Kajalvun"));
+            }
+            for &step in self.pawns(side) {
+                if self.can_pair_at(side, step) && count_at(step) > 1 && step != 12 {
+                    return inconsistent(format!(
+                        "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step 34"
+                    ));
+                }
+            }
+        }
+        if let Some(j) = f.jug {
+            if count_at(j) != 2 || !self.can_pair_at(side, j) {
+                return inconsistent(format!(
+                    "{colour}'s Jug is on step {j}, where no pair of theirs stands"
+                ));
+            }
+        } else if f.jug_moved {
+            return inconsistent(format!("{colour}'s Jug has moved but there is no Jug"));
+        }
+        if let Ool::Pending(p) = f.ool {
+            if count_at(p) == 0 {
+                return inconsistent(format!(
+                    "{colour}'s Ool Olangvun waits on step {p}, where no pawn of theirs stands"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Opponents share a square only where the game makes it safe.
+    fn validate_sharing(&self) -> Result<(), PositionError> {
+        let seats = self.seats();
+        for (i, &a) in seats.iter().enumerate() {
+            for &b in &seats[i + 1..] {
+                for &sa in self.pawns(a) {
+                    let Some(cell) = self.cell(a, sa) else {
+                        continue;
+                    };
+                    if cell == self.board().home_cell() || self.is_safe(cell) {
+                        continue;
+                    }
+                    if self
+                        .pawns(b)
+                        .iter()
+                        .any(|&sb| self.cell(b, sb) == Some(cell))
+                    {
+                        return Err(PositionError::SharedSquare {
+                            first: self.colour_name(a).into(),
+                            second: self.colour_name(b).into(),
+                            step: sa,
+                            of: self.colour_name(a).into(),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The last step before the inner path that needs a cut (Pagade: the
+    /// loop's end, 75; Chowka Bhara: the outer ring's last square).
+    pub(crate) fn turn_in_step(&self) -> Option<u8> {
+        match self.game {
+            Game::Pagade => Some(75),
+            Game::ChowkaBhara => Some(4 * (self.options.board - 1)),
+            _ => None,
+        }
+    }
+
+    /// Squares where pawns of different colours may stand together and
+    /// nobody is captured.
+    pub(crate) fn is_safe(&self, cell: Cell) -> bool {
+        self.fixed.safe & (1u128 << cell.0) != 0
+    }
+}
+
+/// The safe squares of a game as a set of cells.
+fn safe_cells(game: Game, board: u8) -> u128 {
+    use std::sync::OnceLock;
+    static AKBAR: OnceLock<u128> = OnceLock::new();
+    static SQUARE: [OnceLock<u128>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let set = |cells: &mut dyn Iterator<Item = Cell>| cells.fold(0u128, |m, c| m | 1u128 << c.0);
+    match game {
+        Game::ChauparAkbar => *AKBAR.get_or_init(|| {
+            // The three marked squares of every arm: steps 8, 12 and 72 of
+            // the arm's owner.
+            let g = geometry(BoardKind::Cross);
+            set(&mut Side::ALL
+                .into_iter()
+                .flat_map(|s| [8, 12, 72].map(|step| g.cell(s, step).unwrap())))
+        }),
+        Game::ChowkaBhara => *SQUARE[(board as usize - 5) / 2].get_or_init(|| {
+            let g = geometry(BoardKind::Square(board));
+            let mid = board / 2;
+            set(&mut g
+                .cells()
+                .filter(|(_, info)| {
+                    let ring = crate::board::square_ring(board, *info);
+                    let middle_of_side = info.col == mid || info.row == mid;
+                    // The start squares, the centre, and the middles of
+                    // the rings between the outer ring and the innermost
+                    // 3 x 3 ring.
+                    ring == mid || (middle_of_side && (ring == 0 || ring + 1 < mid))
+                })
+                .map(|(c, _)| c))
+        }),
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_square_counts() {
+        let count = |game, board| safe_cells(game, board).count_ones();
+        assert_eq!(count(Game::ChauparAkbar, 5), 12);
+        assert_eq!(count(Game::ChowkaBhara, 5), 5);
+        assert_eq!(count(Game::ChowkaBhara, 7), 9);
+        assert_eq!(count(Game::ChowkaBhara, 9), 13);
+        assert_eq!(count(Game::Pagade, 5), 0);
+    }
+
+    #[test]
+    fn starts_are_valid() {
+        for game in Game::ALL {
+            for &mode in game.modes() {
+                let p = Position::start(game, Options::new(game).with_mode(mode)).unwrap();
+                p.validate().unwrap();
+                assert!(!p.is_over());
+            }
+        }
+    }
+}

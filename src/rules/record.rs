@@ -1,0 +1,292 @@
+//! A game in progress: the turn, the seeded throws, and the record beside
+//! them (options, start, seed, every throw and move), which replays to
+//! exactly the same moment.
+
+use super::game::Game;
+use super::json::{options_from_json, options_to_json};
+use super::options::Options;
+use super::position::{Position, PositionError};
+use super::turn::{AfterThrow, Illegal, Move, Phase, Turn};
+use crate::board::Side;
+use crate::dice::{SeededThrows, Throw, ThrowSource};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// One thing that happened, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Event {
+    Throw { values: Vec<u8> },
+    Move(Move),
+}
+
+/// Everything needed to replay a game: the game, its options, where it
+/// started, the seed of its throws and every event since.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub game: Game,
+    pub options: Map<String, Value>,
+    /// The position the game started from, when not the fresh start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Value>,
+    pub seed: u64,
+    pub events: Vec<Event>,
+}
+
+/// What a throw did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThrowReport {
+    pub throw: Throw,
+    pub after: AfterThrow,
+}
+
+/// What a move did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReport {
+    /// Pawns sent back: their side and the step they were on.
+    pub captured: Vec<(Side, u8)>,
+    /// The move ended the turn.
+    pub turn_over: bool,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayError {
+    Start(PositionError),
+    ThrowOutOfTurn {
+        event: usize,
+    },
+    MoveOutOfTurn {
+        event: usize,
+    },
+    ThrowMismatch {
+        event: usize,
+        recorded: Vec<u8>,
+        drawn: Vec<u8>,
+    },
+    IllegalMove {
+        event: usize,
+        reason: Illegal,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Start(e) => write!(f, "the game's start is not valid: {e}"),
+            ReplayError::ThrowOutOfTurn { event } => {
+                write!(f, "event {event} is a throw where a move was due")
+            }
+            ReplayError::MoveOutOfTurn { event } => {
+                write!(f, "event {event} is a move where a throw was due")
+            }
+            ReplayError::ThrowMismatch {
+                event,
+                recorded,
+                drawn,
+            } => write!(
+                f,
+                "event {event} records the throw {recorded:?} but the game's seed gives {drawn:?}"
+            ),
+            ReplayError::IllegalMove { event, reason } => {
+                write!(f, "event {event} is not a legal move: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Match {
+    turn: Turn,
+    source: SeededThrows,
+    record: GameRecord,
+    opening: Vec<(Side, Throw)>,
+}
+
+impl Match {
+    /// A new game from the fresh start. In Chaupar after Parlett every seat
+    /// first throws, and the highest total starts.
+    pub fn new(game: Game, options: Options, seed: u64) -> Result<Match, PositionError> {
+        let pos = Position::start(game, options)?;
+        Ok(Match::begin(pos, seed, None))
+    }
+
+    /// A new game from a given position (to_move starts).
+    pub fn from_position(pos: Position, seed: u64) -> Match {
+        Match::begin(pos, seed, Some(pos.to_json_value()))
+    }
+
+    fn begin(mut pos: Position, seed: u64, start: Option<Value>) -> Match {
+        let mut source = SeededThrows::new(seed);
+        let mut opening = Vec::new();
+        if start.is_none() && pos.game() == Game::Chaupar {
+            let implement = pos.options().implement(pos.game());
+            let mut contenders = pos.seats().to_vec();
+            while contenders.len() > 1 {
+                let results: Vec<(Side, Throw)> = contenders
+                    .iter()
+                    .map(|&s| (s, source.throw(implement)))
+                    .collect();
+                let best = results.iter().map(|(_, t)| t.total()).max().expect("seats");
+                contenders = results
+                    .iter()
+                    .filter(|(_, t)| t.total() == best)
+                    .map(|&(s, _)| s)
+                    .collect();
+                opening.extend(results);
+            }
+            pos.to_move = contenders[0];
+        }
+        let record = GameRecord {
+            game: pos.game(),
+            options: options_to_json(pos.game(), pos.options()),
+            start,
+            seed,
+            events: Vec::new(),
+        };
+        Match {
+            turn: Turn::new(pos),
+            source,
+            record,
+            opening,
+        }
+    }
+
+    /// Replays a record to the moment it was saved, checking every throw
+    /// against the seed and every move against the rules.
+    pub fn replay(record: &GameRecord) -> Result<Match, ReplayError> {
+        let mut m = match &record.start {
+            None => {
+                let options = options_from_json(record.game, &record.options, None)
+                    .map_err(ReplayError::Start)?;
+                Match::new(record.game, options, record.seed).map_err(ReplayError::Start)?
+            }
+            Some(start) => {
+                let pos = Position::from_json_value(start).map_err(ReplayError::Start)?;
+                if pos.game() != record.game {
+                    return Err(ReplayError::Start(PositionError::Inconsistent(
+                        "the record's start is a position of another game".into(),
+                    )));
+                }
+                Match::from_position(pos, record.seed)
+            }
+        };
+        for (i, event) in record.events.iter().enumerate() {
+            let event_no = i + 1;
+            match event {
+                Event::Throw { values } => {
+                    if m.phase() != Phase::Throw {
+                        return Err(ReplayError::ThrowOutOfTurn { event: event_no });
+                    }
+                    let report = m.throw();
+                    if report.throw.values() != values.as_slice() {
+                        return Err(ReplayError::ThrowMismatch {
+                            event: event_no,
+                            recorded: values.clone(),
+                            drawn: report.throw.values().to_vec(),
+                        });
+                    }
+                }
+                Event::Move(mv) => {
+                    if m.phase() != Phase::Move {
+                        return Err(ReplayError::MoveOutOfTurn { event: event_no });
+                    }
+                    m.play(*mv).map_err(|reason| ReplayError::IllegalMove {
+                        event: event_no,
+                        reason,
+                    })?;
+                }
+            }
+        }
+        Ok(m)
+    }
+
+    pub fn game(&self) -> Game {
+        self.turn.position().game()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.turn.phase()
+    }
+
+    /// The position as it stands, this turn's moves included.
+    pub fn position(&self) -> &Position {
+        self.turn.position()
+    }
+
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// The seat whose turn it is.
+    pub fn mover(&self) -> Side {
+        self.turn.seat()
+    }
+
+    /// Whose pawns move this turn.
+    pub fn pawn_side(&self) -> Side {
+        self.turn.pawn_side()
+    }
+
+    /// Chaupar after Parlett: the opening throws that chose the first player.
+    pub fn opening_throws(&self) -> &[(Side, Throw)] {
+        &self.opening
+    }
+
+    pub fn values_left(&self) -> Vec<u8> {
+        self.turn.values_left()
+    }
+
+    /// Throws for the player to move.
+    pub fn throw(&mut self) -> ThrowReport {
+        let implement = self.turn.implement();
+        let throw = self.source.throw(implement);
+        let after = self.turn.add_throw(throw);
+        self.record.events.push(Event::Throw {
+            values: throw.values().to_vec(),
+        });
+        ThrowReport { throw, after }
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.turn.legal_moves()
+    }
+
+    /// Plays a move, or says why not and changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<MoveReport, Illegal> {
+        let before = *self.turn.position();
+        let mover = self.turn.pawn_side();
+        let turn_over = self.turn.play(mv)?;
+        self.record.events.push(Event::Move(mv));
+        let after = self.turn.position();
+        let mut captured = Vec::new();
+        for &side in before.seats().iter().filter(|&&s| s != mover) {
+            let mut now: Vec<u8> = after.pawns(side).to_vec();
+            for &step in before.pawns(side) {
+                match now.iter().position(|&s| s == step) {
+                    Some(i) => {
+                        now.swap_remove(i);
+                    }
+                    None => captured.push((side, step)),
+                }
+            }
+        }
+        Ok(MoveReport {
+            captured,
+            turn_over,
+        })
+    }
+
+    /// Why the pawns on `step` of the moving side cannot move, if they cannot.
+    pub fn why_not(&self, step: u8) -> Option<Illegal> {
+        self.turn.why_not(step)
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+}

@@ -1,0 +1,1190 @@
+//! A turn: the throw phase and the move phase of GAMES.md 1.3, for every
+//! game on one mechanism.
+//!
+//! Moves are generated, never guessed: [`Turn::legal_moves`] lists exactly
+//! the moves a player may make, and every other move is refused with a
+//! reason a player understands ([`Illegal`]). A move spends one or more
+//! values of one throw on one pawn or on pawns standing together; the turn
+//! keeps going until no value left can be used, and a move is legal only if
+//! the turn can still use as many values as any other way of playing it.
+
+use super::game::Game;
+use super::options::{BeforeHit, Overshoot};
+use super::position::{Ool, Position, MAX_PAWNS};
+use crate::board::{square_ring, Cell, CellKind, Side};
+use crate::dice::{Implement, Throw};
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// The most throws one turn keeps. Chopat's doublets and Chowka Bhara's top
+/// values chain bonus throws; past this many (odds below one in 10^12) the
+/// chain simply stops.
+pub const MAX_THROWS: usize = 21;
+/// Value slots per throw in a move's `spend` mask: slot = throw * 3 + die.
+const SLOTS: usize = 3;
+
+/// One move: pawns of the side to move going from one step to another,
+/// paid for with some values of one throw.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Move {
+    /// The step the pawns leave (0: entering from the centre or from off
+    /// the board; Home: Khado Karvo).
+    pub from: u8,
+    /// The step they reach.
+    pub to: u8,
+    /// How many pawns move together: 1 for a single, 2 for a pair, ...
+    pub pawns: u8,
+    /// The value slots spent: bit `throw * 3 + die`.
+    pub spend: u64,
+}
+
+impl Move {
+    /// The index of the throw whose values the move spends.
+    pub fn throw_index(&self) -> usize {
+        self.spend.trailing_zeros() as usize / SLOTS
+    }
+
+    /// How many values the move spends.
+    pub fn values_used(&self) -> u32 {
+        self.spend.count_ones()
+    }
+
+    /// The values a move spends, read from the turn's throws.
+    pub fn values(&self, throws: &[Throw]) -> Vec<u8> {
+        (0..64)
+            .filter(|b| self.spend & (1u64 << b) != 0)
+            .map(|b| throws[b / SLOTS].values()[b % SLOTS])
+            .collect()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    /// The player to move throws.
+    Throw,
+    /// The player spends the turn's values.
+    Move,
+    /// The game is over.
+    Over,
+}
+
+/// Why a move cannot be made, in words the app shows to players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Illegal {
+    GameOver,
+    ThrowFirst,
+    ValueSpent,
+    MixedThrows,
+    NoPawn,
+    AlreadyMoved,
+    AlreadyHome,
+    ReenterFirst,
+    NotTogether,
+    PairNeedsDoublet,
+    GroupNeedsDouble,
+    ExactHome,
+    InnerRingClosed,
+    SingleOnPair,
+    SmallerOnGroup,
+    ImmuneGroup,
+    SquareFull,
+    KajalvunFirst,
+    JugOnce,
+    OnDouble,
+    BlockedByDouble,
+    NeedsTopValue,
+    OffBoardFirst,
+    PartnerThere,
+    WrongDestination { to: u8 },
+    MustUseMore,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Illegal::*;
+        let s = match self {
+            GameOver => "the game is over",
+            ThrowFirst => "throw first",
+            ValueSpent => "that value has already been used",
+            MixedThrows => "values of different throws cannot be added together",
+            NoPawn => "you have no pawn there",
+            AlreadyMoved => {
+                "that pawn has already moved with this throw: the other value goes to another pawn"
+            }
+            AlreadyHome => "that pawn is already Home",
+            ReenterFirst => "cut pawns must re-enter first",
+            NotTogether => "those pawns do not stand together as a pair here",
+            PairNeedsDoublet => "a pair moves together only on a doublet",
+            GroupNeedsDouble => "pawns move together only with a double, a triple or khim",
+            ExactHome => "Home needs an exact throw",
+            InnerRingClosed => "your pawns cannot leave the outer ring until you have hit a pawn",
+            SingleOnPair => "a single pawn cannot land on a pair",
+            SmallerOnGroup => "a smaller piece cannot land on a larger group",
+            ImmuneGroup => "two or more pawns together cannot be sent back",
+            SquareFull => "no square outside the Belly holds more than two pawns of a colour",
+            KajalvunFirst => {
+                "before Kajalvun your first pair must form on your Kajalvun square, step 34"
+            }
+            JugOnce => "the Jug may move together only once before Ool Olangvun",
+            OnDouble => "that square holds a double, which only hits lone pawns",
+            BlockedByDouble => "a single pawn cannot pass an opponent's double",
+            NeedsTopValue => "a pawn off the board enters only on Chamma or Ashta",
+            OffBoardFirst => "that pawn is off the board: it enters only with a top value",
+            PartnerThere => "your partner's pawn stands there, and partners do not cut each other",
+            WrongDestination { to } => {
+                return write!(f, "with those values that move goes to step {to}")
+            }
+            MustUseMore => "you must use as many of the turn's values as can be used",
+        };
+        f.write_str(s)
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// What the turn does after a throw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AfterThrow {
+    /// The throw grants another throw.
+    Bonus,
+    /// Time to move.
+    Move,
+    /// No value can be used: the turn passes.
+    Passed,
+    /// A third top value in a row: the run of throws is void.
+    Voided,
+}
+
+/// Opponent pawns a move sends back.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Capture {
+    side: Side,
+    cell: Cell,
+    count: u8,
+}
+
+/// A game between and during turns: the position plus the turn's throws,
+/// what is spent, and which pawn moved with which throw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Turn {
+    pos: Position,
+    throws: [Throw; MAX_THROWS],
+    n_throws: u8,
+    spent: u64,
+    /// Per pawn slot of the moving side: bit t set once it moved with throw t.
+    moved: [u32; MAX_PAWNS],
+    phase: Phase,
+    /// Chowka Bhara: top values in a row in this run of throws.
+    top_run: u8,
+    /// Chowka Bhara: a hit this turn earns another turn.
+    hit: bool,
+}
+
+/// A move with what it captures, or the reason it is refused.
+type Candidate = Result<(Move, Option<Capture>), Illegal>;
+
+/// A shape of move from one step with one set of values: how many pawns
+/// go together and how far (or that they enter from off the board).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Shape {
+    pawns: u8,
+    distance: u8,
+    enter: bool,
+}
+
+impl Turn {
+    /// The turn of the position's player to move, at its throw phase.
+    pub fn new(pos: Position) -> Turn {
+        let mut t = Turn {
+            pos,
+            throws: [Throw::default(); MAX_THROWS],
+            n_throws: 0,
+            spent: 0,
+            moved: [0; MAX_PAWNS],
+            phase: Phase::Throw,
+            top_run: 0,
+            hit: false,
+        };
+        t.settle();
+        t
+    }
+
+    /// The position as it stands, the moves of this turn included.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is.
+    pub fn seat(&self) -> Side {
+        self.pos.to_move
+    }
+
+    /// The side whose pawns this turn moves.
+    pub fn pawn_side(&self) -> Side {
+        self.pos.pawn_side(self.pos.to_move)
+    }
+
+    pub fn implement(&self) -> Implement {
+        self.pos.options.implement(self.pos.game)
+    }
+
+    /// This turn's throws so far.
+    pub fn throws(&self) -> &[Throw] {
+        &self.throws[..self.n_throws as usize]
+    }
+
+    /// The values of this turn not yet spent, throw by throw.
+    pub fn values_left(&self) -> Vec<u8> {
+        self.unspent_slots()
+            .map(|b| self.throws[b / SLOTS].values()[b % SLOTS])
+            .collect()
+    }
+
+    fn unspent_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n_throws as usize).flat_map(move |t| {
+            (0..self.throws[t].values().len())
+                .map(move |d| t * SLOTS + d)
+                .filter(move |&b| self.spent & (1u64 << b) == 0)
+        })
+    }
+
+    /// Adds a throw of the player to move.
+    pub fn add_throw(&mut self, throw: Throw) -> AfterThrow {
+        assert_eq!(self.phase, Phase::Throw, "a throw outside the throw phase");
+        self.throws[self.n_throws as usize] = throw;
+        self.n_throws += 1;
+        let game = self.pos.game;
+        let top = self.implement().is_top_value(throw.values()[0]);
+        if game == Game::ChowkaBhara {
+            self.top_run = if top { self.top_run + 1 } else { 0 };
+            if self.top_run == 3 && self.pos.options.third_top_voids {
+                self.end_turn();
+                return AfterThrow::Voided;
+            }
+        }
+        let bonus = match game {
+            Game::Chopat => throw.is_doublet() && self.pos.flags(self.pawn_side()).kajalvun,
+            Game::ChowkaBhara => top,
+            _ => false,
+        };
+        if bonus && (self.n_throws as usize) < MAX_THROWS {
+            return AfterThrow::Bonus;
+        }
+        self.phase = Phase::Move;
+        if self.max_usable() == 0 {
+            self.end_turn();
+            return AfterThrow::Passed;
+        }
+        AfterThrow::Move
+    }
+
+    /// Every legal move now.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.phase != Phase::Move {
+            return out;
+        }
+        let mut best = 0;
+        let mut scored = Vec::new();
+        self.for_each_candidate(&mut |m, cap| {
+            let mut child = *self;
+            child.apply(m, cap);
+            let total = m.values_used() as u8 + child.max_usable();
+            best = best.max(total);
+            scored.push((m, total));
+            ControlFlow::Continue(())
+        });
+        out.extend(
+            scored
+                .into_iter()
+                .filter(|&(_, t)| t == best)
+                .map(|(m, _)| m),
+        );
+        out
+    }
+
+    /// Plays a uniformly random legal move, `below(n)` choosing an index
+    /// under n. Candidates are drawn at random and the first legal one is
+    /// kept, which is uniform over the legal moves and far cheaper than
+    /// scoring them all. Returns the move, or `None` outside the move phase.
+    pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        if self.phase != Phase::Move {
+            return None;
+        }
+        let mut candidates = Vec::new();
+        self.for_each_candidate(&mut |m, cap| {
+            candidates.push((m, cap));
+            ControlFlow::Continue(())
+        });
+        let remaining = self.unspent_slots().count() as u8;
+        let mut best: Option<u8> = None;
+        while !candidates.is_empty() {
+            let (m, cap) = candidates.swap_remove(below(candidates.len()));
+            let mut child = *self;
+            child.apply(m, cap);
+            let rest = child.max_usable();
+            let total = m.values_used() as u8 + rest;
+            // No way of playing uses more than every value left.
+            let legal =
+                total == remaining || total == *best.get_or_insert_with(|| self.max_usable());
+            if legal {
+                *self = child;
+                if rest == 0 || self.pos.is_over() {
+                    self.end_turn();
+                }
+                return Some(m);
+            }
+        }
+        unreachable!("the move phase always has a legal move")
+    }
+
+    /// Plays a move, or says why it cannot be played and changes nothing.
+    /// Returns whether the move ended the turn.
+    pub fn play(&mut self, m: Move) -> Result<bool, Illegal> {
+        let cap = self.check(m)?;
+        let mut child = *self;
+        child.apply(m, cap);
+        if m.values_used() as u8 + child.max_usable() < self.max_usable() {
+            return Err(Illegal::MustUseMore);
+        }
+        *self = child;
+        Ok(self.finish_move())
+    }
+
+    /// Plays a move known to be legal (from [`Turn::legal_moves`]).
+    pub fn play_unchecked(&mut self, m: Move) -> bool {
+        let cap = self.check(m).expect("a move from legal_moves");
+        self.apply(m, cap);
+        self.finish_move()
+    }
+
+    /// After a move: ends the turn once nothing more can be used.
+    fn finish_move(&mut self) -> bool {
+        if self.pos.is_over() || self.max_usable() == 0 {
+            self.end_turn();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Why the pawns on `from` cannot move now, or `None` if they can.
+    pub fn why_not(&self, from: u8) -> Option<Illegal> {
+        match self.phase {
+            Phase::Over => return Some(Illegal::GameOver),
+            Phase::Throw => return Some(Illegal::ThrowFirst),
+            Phase::Move => {}
+        }
+        if self.legal_moves().iter().any(|m| m.from == from) {
+            return None;
+        }
+        // Among the reasons, the one about where the pawns would go says
+        // most; the ones about moving together say least.
+        let rank = |e: &Illegal| match e {
+            Illegal::NoPawn | Illegal::NotTogether | Illegal::AlreadyMoved => 0,
+            Illegal::PairNeedsDoublet | Illegal::GroupNeedsDouble => 1,
+            _ => 2,
+        };
+        let mut reason: Option<Illegal> = None;
+        let mut shaped = false;
+        let overshoot = self.overshoot_allowed();
+        for spend in self.spend_choices() {
+            for pawns in 1..=4 {
+                self.moves_for(from, pawns, spend, overshoot, &mut |r| {
+                    match r {
+                        Ok(_) => shaped = true,
+                        Err(e) if reason.is_none_or(|r| rank(&e) > rank(&r)) => reason = Some(e),
+                        Err(_) => {}
+                    }
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+        Some(if shaped {
+            Illegal::MustUseMore
+        } else {
+            reason.unwrap_or(Illegal::NoPawn)
+        })
+    }
+
+    /// Every end of this turn's move phase, as positions at the start of
+    /// the next turn: what `chaupar-cli outcomes` prints.
+    pub fn outcomes(&self) -> Vec<Position> {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        self.collect_outcomes(&mut seen, &mut out);
+        out
+    }
+
+    fn collect_outcomes(&self, seen: &mut HashSet<Position>, out: &mut Vec<Position>) {
+        if self.phase != Phase::Move {
+            if seen.insert(self.pos) {
+                out.push(self.pos);
+            }
+            return;
+        }
+        for m in self.legal_moves() {
+            let mut child = *self;
+            child.play_unchecked(m);
+            child.collect_outcomes(seen, out);
+        }
+    }
+
+    /// The spend masks worth trying: each distinct set of values of each
+    /// throw (equal values of one throw are interchangeable).
+    fn spend_choices(&self) -> ArrayVec<u64, { MAX_THROWS * SLOTS }> {
+        let mut out = ArrayVec::new();
+        for t in 0..self.n_throws as usize {
+            let values = self.throws[t].values();
+            let free: ArrayVec<usize, SLOTS> = (0..values.len())
+                .filter(|&d| self.spent & (1u64 << (t * SLOTS + d)) == 0)
+                .collect();
+            let mut seen: ArrayVec<[u8; 3], 7> = ArrayVec::new();
+            for sub in 1u32..(1 << free.len()) {
+                let mut key = [0u8; 3];
+                let mut mask = 0u64;
+                for (i, &d) in free.iter().enumerate() {
+                    if sub & (1 << i) != 0 {
+                        key[i] = values[d];
+                        mask |= 1u64 << (t * SLOTS + d);
+                    }
+                }
+                let mut sorted = key;
+                sorted.sort_unstable();
+                if !seen.contains(&sorted) {
+                    seen.push(sorted);
+                    out.push(mask);
+                }
+            }
+        }
+        out
+    }
+
+    /// Calls `f` with every move that passes every rule but the one about
+    /// using as many values as possible.
+    fn for_each_candidate(&self, f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
+        let side = self.pawn_side();
+        let steps = self.distinct_steps(side);
+        let spends = self.spend_choices();
+        let mut any = false;
+        let mut run = |overshoot: bool, any: &mut bool| -> ControlFlow<()> {
+            for &spend in &spends {
+                for &from in &steps {
+                    let here = self.pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
+                    for pawns in 1..=here {
+                        let mut flow = ControlFlow::Continue(());
+                        self.moves_for(from, pawns, spend, overshoot, &mut |r| {
+                            if let Ok((m, cap)) = r {
+                                if !overshoot || m.to < m.from {
+                                    *any = true;
+                                    flow = f(m, cap);
+                                }
+                            }
+                            flow
+                        });
+                        flow?;
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        };
+        if run(false, &mut any).is_break() {
+            return;
+        }
+        if !any
+            && self.pos.game == Game::Chopat
+            && self.pos.options.overshoot == Overshoot::NewCircuit
+        {
+            // Chopat: a pawn may go through Home and round again only when
+            // nothing else can move at all.
+            let _ = run(true, &mut any);
+        }
+    }
+
+    /// The steps a side's pawns stand on, each once.
+    fn distinct_steps(&self, side: Side) -> ArrayVec<u8, MAX_PAWNS> {
+        let mut steps: ArrayVec<u8, MAX_PAWNS> = self.pos.pawns(side).iter().copied().collect();
+        steps.sort_unstable();
+        let mut out = ArrayVec::new();
+        for s in steps {
+            if out.last() != Some(&s) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// Whether a Chopat pawn may overshoot Home now: only when no other
+    /// move exists.
+    fn overshoot_allowed(&self) -> bool {
+        if self.pos.game != Game::Chopat || self.pos.options.overshoot != Overshoot::NewCircuit {
+            return false;
+        }
+        let mut any = false;
+        let steps = self.distinct_steps(self.pawn_side());
+        for spend in self.spend_choices() {
+            for &from in &steps {
+                for pawns in 1..=2 {
+                    self.moves_for(from, pawns, spend, false, &mut |r| {
+                        any |= r.is_ok();
+                        ControlFlow::Continue(())
+                    });
+                }
+            }
+        }
+        !any
+    }
+
+    /// Checks one move against every rule but the one about using as many
+    /// values as possible.
+    fn check(&self, m: Move) -> Result<Option<Capture>, Illegal> {
+        let attempt = |overshoot: bool| {
+            let mut found: Option<Result<Option<Capture>, Illegal>> = None;
+            let mut other_to = None;
+            self.moves_for(m.from, m.pawns, m.spend, overshoot, &mut |r| {
+                match r {
+                    Ok((cand, cap)) if cand.to == m.to => found = Some(Ok(cap)),
+                    Ok((cand, _)) => other_to = other_to.or(Some(cand.to)),
+                    Err(e) if found.is_none() => found = Some(Err(e)),
+                    Err(_) => {}
+                }
+                ControlFlow::Continue(())
+            });
+            match (found, other_to) {
+                (Some(Ok(cap)), _) => Ok(cap),
+                (_, Some(to)) => Err(Illegal::WrongDestination { to }),
+                (Some(Err(e)), None) => Err(e),
+                (None, None) => Err(Illegal::NoPawn),
+            }
+        };
+        match attempt(false) {
+            Err(_) if m.to < m.from && self.overshoot_allowed() => attempt(true),
+            result => result,
+        }
+    }
+
+    /// The moves of `pawns` pawns from `from` paid with `spend`, each as a
+    /// move with what it captures or as the reason it is refused.
+    fn moves_for(
+        &self,
+        from: u8,
+        pawns: u8,
+        spend: u64,
+        overshoot: bool,
+        f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
+    ) {
+        if let Err(e) = self.check_values_and_pawns(from, pawns, spend) {
+            let _ = f(Err(e));
+            return;
+        }
+        let t = spend.trailing_zeros() as usize / SLOTS;
+        let throw = self.throws[t];
+        let values: ArrayVec<u8, SLOTS> = (0..throw.values().len())
+            .filter(|d| spend & (1u64 << (t * SLOTS + d)) != 0)
+            .map(|d| throw.values()[d])
+            .collect();
+        let side = self.pawn_side();
+        let here = self.pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
+        let shapes = match self.shapes(side, from, pawns, &values, t, here) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = f(Err(e));
+                return;
+            }
+        };
+        for shape in shapes {
+            let to = if shape.enter {
+                Ok(1)
+            } else {
+                self.destination(side, from, shape.distance, overshoot)
+            };
+            let result = to.and_then(|to| {
+                let m = Move {
+                    from,
+                    to,
+                    pawns: shape.pawns,
+                    spend,
+                };
+                self.landing(side, m).map(|cap| (m, cap))
+            });
+            if f(result).is_break() {
+                return;
+            }
+        }
+    }
+
+    /// The checks on a move's values and pawns that come before its shape:
+    /// values unspent and of one throw, pawns there and free to move.
+    fn check_values_and_pawns(&self, from: u8, pawns: u8, spend: u64) -> Result<(), Illegal> {
+        match self.phase {
+            Phase::Over => return Err(Illegal::GameOver),
+            Phase::Throw => return Err(Illegal::ThrowFirst),
+            Phase::Move => {}
+        }
+        if spend == 0 || spend >> (self.n_throws as usize * SLOTS) != 0 {
+            return Err(Illegal::ValueSpent);
+        }
+        let t = spend.trailing_zeros() as usize / SLOTS;
+        if spend >> (t * SLOTS) >= 1 << SLOTS {
+            return Err(Illegal::MixedThrows);
+        }
+        if spend & self.spent != 0 || (spend >> (t * SLOTS)) >> self.throws[t].values().len() != 0 {
+            return Err(Illegal::ValueSpent);
+        }
+        let side = self.pawn_side();
+        let pos = &self.pos;
+        let slots = pos.pawns(side);
+        let here = slots.iter().filter(|&&s| s == from).count() as u8;
+        if pawns == 0 || here < pawns {
+            return Err(if here == 0 {
+                Illegal::NoPawn
+            } else {
+                Illegal::NotTogether
+            });
+        }
+        if from == pos.home() {
+            return Err(Illegal::AlreadyHome);
+        }
+        let free = slots
+            .iter()
+            .zip(self.moved.iter())
+            .filter(|&(&s, &mv)| s == from && mv & (1 << t) == 0)
+            .count() as u8;
+        if free < pawns {
+            return Err(Illegal::AlreadyMoved);
+        }
+        if matches!(pos.game, Game::Pagade | Game::Chopat) && from != 0 && slots.contains(&0) {
+            return Err(Illegal::ReenterFirst);
+        }
+        Ok(())
+    }
+
+    /// The ways `pawns` pawns standing on `from` may move with `values` (a
+    /// set of values of throw `t`), by the rules of the game.
+    fn shapes(
+        &self,
+        side: Side,
+        from: u8,
+        pawns: u8,
+        values: &[u8],
+        t: usize,
+        here: u8,
+    ) -> Result<ArrayVec<Shape, 2>, Illegal> {
+        let pos = &self.pos;
+        let sum: u8 = values.iter().sum();
+        let single = |distance| Shape {
+            pawns: 1,
+            distance,
+            enter: false,
+        };
+        let group = |pawns, distance| Shape {
+            pawns,
+            distance,
+            enter: false,
+        };
+        let together = pawns > 1;
+        if together && !pos.can_pair_at(side, from) {
+            return Err(Illegal::NotTogether);
+        }
+        let doublet = values.len() == 2 && values[0] == values[1];
+        Ok(match pos.game {
+            Game::Pagade | Game::Chopat => {
+                if !together {
+                    let mut v = ArrayVec::from_iter([single(sum)]);
+                    // Chopat's opening split: a first throw of (1, 1) moves
+                    // one pawn of the pair on 12 to 24.
+                    if pos.game == Game::Chopat
+                        && from == 12
+                        && here == 2
+                        && values == [1, 1]
+                        && t == 0
+                        && !pos.flags(side).has_thrown
+                    {
+                        v.push(single(12));
+                    }
+                    v
+                } else if pawns == 2 && doublet {
+                    ArrayVec::from_iter([group(2, values[0])])
+                } else {
+                    return Err(Illegal::PairNeedsDoublet);
+                }
+            }
+            Game::Chaupar => {
+                // A group moves as one piece; one pawn may leave it.
+                if !together || pawns == here {
+                    ArrayVec::from_iter([group(pawns, sum)])
+                } else {
+                    return Err(Illegal::NotTogether);
+                }
+            }
+            Game::ChauparAkbar => {
+                if !together {
+                    ArrayVec::from_iter([single(sum)])
+                } else {
+                    let mut sorted: ArrayVec<u8, SLOTS> = values.iter().copied().collect();
+                    sorted.sort_unstable();
+                    match (pawns, sorted.as_slice()) {
+                        (2, [a, b]) if a == b => {
+                            ArrayVec::from_iter([group(2, 2 * a), group(2, *a)])
+                        }
+                        (2, [1, 5, 6]) => ArrayVec::from_iter([group(2, 6)]),
+                        (3, [a, b, c]) if a == b && b == c => {
+                            ArrayVec::from_iter([group(3, 2 * a)])
+                        }
+                        _ => return Err(Illegal::GroupNeedsDouble),
+                    }
+                }
+            }
+            Game::ChowkaBhara => {
+                let v = values[0];
+                let shells = pos.options.shells;
+                if from == 0 {
+                    // Entry throws: Chamma brings one pawn in, Ashta two.
+                    let can = if v == shells {
+                        1
+                    } else if v == 2 * shells {
+                        2.min(here)
+                    } else {
+                        return Err(Illegal::NeedsTopValue);
+                    };
+                    if pawns != can {
+                        return Err(Illegal::OffBoardFirst);
+                    }
+                    ArrayVec::from_iter([Shape {
+                        pawns,
+                        distance: 0,
+                        enter: true,
+                    }])
+                } else if !together {
+                    ArrayVec::from_iter([single(v)])
+                } else if pawns == 2 && self.is_double_square(side, from) {
+                    ArrayVec::from_iter([group(2, v)])
+                } else {
+                    return Err(Illegal::NotTogether);
+                }
+            }
+        })
+    }
+
+    /// Chowka Bhara: an unsafe square of the outer ring, where two pawns of
+    /// one colour form a double.
+    fn is_double_square(&self, side: Side, step: u8) -> bool {
+        let pos = &self.pos;
+        let Some(cell) = pos.cell(side, step) else {
+            return false;
+        };
+        !pos.is_safe(cell) && square_ring(pos.options.board, pos.board().cell_info(cell)) == 0
+    }
+
+    /// Where a move of `distance` from `from` ends along the side's path.
+    fn destination(
+        &self,
+        side: Side,
+        from: u8,
+        distance: u8,
+        overshoot: bool,
+    ) -> Result<u8, Illegal> {
+        let pos = &self.pos;
+        let home = pos.home();
+        let to = from + distance;
+        if let Some(turn_in) = pos.turn_in_step() {
+            if !pos.flags(side).has_cut && from <= turn_in && to > turn_in {
+                // Not yet allowed in: round the loop (or the outer ring) again.
+                let (first, len) = if pos.game == Game::Pagade {
+                    (8, 68)
+                } else {
+                    (1, turn_in)
+                };
+                if pos.game == Game::ChowkaBhara && pos.options.before_hit == BeforeHit::Stop {
+                    return Err(Illegal::InnerRingClosed);
+                }
+                return Ok((to - first) % len + first);
+            }
+        }
+        if to > home {
+            return if overshoot {
+                Ok(to - home)
+            } else {
+                Err(Illegal::ExactHome)
+            };
+        }
+        Ok(to)
+    }
+
+    /// Whether pawns may land on `m.to` (and pass on the way), and whom
+    /// they capture there.
+    fn landing(&self, side: Side, m: Move) -> Result<Option<Capture>, Illegal> {
+        let pos = &self.pos;
+        let game = pos.game;
+        let home = pos.home();
+        if m.to == home {
+            return Ok(None);
+        }
+        let cell = pos.cell(side, m.to).expect("a step on the board");
+        let kind = pos.board().cell_info(cell).kind;
+        if matches!(kind, CellKind::Belly(_)) {
+            return Ok(None);
+        }
+        let flags = pos.flags(side);
+        if game == Game::Chopat
+            && m.pawns == 2
+            && flags.jug == Some(m.from)
+            && flags.jug_moved
+            && flags.ool != Ool::Done
+        {
+            return Err(Illegal::JugOnce);
+        }
+        // Own pawns already there.
+        let own = self.count_on(side, cell)
+            - if pos.cell(side, m.from) == Some(cell) {
+                m.pawns
+            } else {
+                0
+            };
+        let together = own + m.pawns;
+        if matches!(game, Game::Pagade | Game::Chopat) && together > 2 {
+            return Err(Illegal::SquareFull);
+        }
+        if game == Game::Chopat && !flags.kajalvun && together >= 2 && m.to != 34 {
+            return Err(Illegal::KajalvunFirst);
+        }
+        if game == Game::ChowkaBhara && m.pawns == 1 {
+            self.check_passing(side, m)?;
+        }
+        let safe = pos.is_safe(cell);
+        let Some((other, count)) = self.opponent_on(side, cell) else {
+            return Ok(None);
+        };
+        if safe {
+            return Ok(None);
+        }
+        if pos.partnership() && other == side.opposite() {
+            return Err(Illegal::PartnerThere);
+        }
+        let capture = |count| {
+            Ok(Some(Capture {
+                side: other,
+                cell,
+                count,
+            }))
+        };
+        match game {
+            Game::Pagade | Game::Chopat => {
+                // A pair is cut by a pair moving together, or under the
+                // false-pair rule by a single when it is not the true pair.
+                let false_pair = game == Game::Chopat
+                    && pos.options.false_pair
+                    && !self.is_true_pair(other, cell);
+                if count == 1 || m.pawns == 2 || false_pair {
+                    capture(count)
+                } else {
+                    Err(Illegal::SingleOnPair)
+                }
+            }
+            Game::Chaupar => {
+                if m.pawns >= count {
+                    capture(count)
+                } else {
+                    Err(Illegal::SmallerOnGroup)
+                }
+            }
+            Game::ChauparAkbar => {
+                if count == 1 {
+                    capture(1)
+                } else {
+                    Err(Illegal::ImmuneGroup)
+                }
+            }
+            Game::ChowkaBhara => {
+                let outer = square_ring(pos.options.board, pos.board().cell_info(cell)) == 0;
+                if count == 1 {
+                    capture(1)
+                } else if m.pawns >= 2 && !outer {
+                    // Two pawns inside the outer ring are no double: a
+                    // double hits one of them.
+                    capture(1)
+                } else {
+                    Err(Illegal::OnDouble)
+                }
+            }
+        }
+    }
+
+    /// Chowka Bhara: a single may not pass an opponent's double.
+    fn check_passing(&self, side: Side, m: Move) -> Result<(), Illegal> {
+        if m.from == 0 {
+            return Ok(());
+        }
+        let mut step = self.next_step(side, m.from);
+        while step != m.to {
+            let blocked = self.is_double_square(side, step)
+                && self
+                    .pos
+                    .cell(side, step)
+                    .and_then(|cell| self.opponent_on(side, cell))
+                    .is_some_and(|(_, n)| n >= 2);
+            if blocked {
+                return Err(Illegal::BlockedByDouble);
+            }
+            step = self.next_step(side, step);
+        }
+        Ok(())
+    }
+
+    /// The step after `step` along the side's path, circling where the
+    /// player may not turn in yet.
+    fn next_step(&self, side: Side, step: u8) -> u8 {
+        match self.pos.turn_in_step() {
+            Some(turn_in) if step == turn_in && !self.pos.flags(side).has_cut => {
+                if self.pos.game == Game::Pagade {
+                    8
+                } else {
+                    1
+                }
+            }
+            _ => step + 1,
+        }
+    }
+
+    fn count_on(&self, side: Side, cell: Cell) -> u8 {
+        self.pos
+            .pawns(side)
+            .iter()
+            .filter(|&&s| self.pos.cell(side, s) == Some(cell))
+            .count() as u8
+    }
+
+    /// The other colour standing on a cell (on unsafe squares there is at
+    /// most one) and how many of its pawns.
+    fn opponent_on(&self, side: Side, cell: Cell) -> Option<(Side, u8)> {
+        self.pos
+            .seats()
+            .iter()
+            .filter(|&&s| s != side)
+            .map(|&s| (s, self.count_on(s, cell)))
+            .find(|&(_, n)| n > 0)
+    }
+
+    /// Chopat's false-pair rule: the true pair is the Jug while it stands,
+    /// otherwise the pair farthest along.
+    fn is_true_pair(&self, side: Side, cell: Cell) -> bool {
+        let pos = &self.pos;
+        let pawns = pos.pawns(side);
+        let pairs: Vec<u8> = pawns
+            .iter()
+            .copied()
+            .filter(|&s| pos.can_pair_at(side, s) && pawns.iter().filter(|&&x| x == s).count() >= 2)
+            .collect();
+        if pairs.iter().copied().collect::<HashSet<_>>().len() < 2 {
+            return true;
+        }
+        let truth = pos
+            .flags(side)
+            .jug
+            .unwrap_or_else(|| *pairs.iter().max().unwrap());
+        pos.cell(side, truth) == Some(cell)
+    }
+
+    /// Applies a checked move: pawns, captures, flags, places.
+    fn apply(&mut self, m: Move, capture: Option<Capture>) {
+        let side = self.pawn_side();
+        let t = m.throw_index();
+        let n = self.pos.pawn_count();
+        let home = self.pos.home();
+        // Move the pawns that have used the fewest other throws last, so
+        // that the rest keep the most freedom.
+        for _ in 0..m.pawns {
+            let slot = (0..n)
+                .filter(|&i| {
+                    self.pos.pawns[side.index()][i] == m.from && self.moved[i] & (1 << t) == 0
+                })
+                .max_by_key(|&i| self.moved[i].count_ones())
+                .expect("a checked move has its pawns");
+            self.pos.pawns[side.index()][slot] = m.to;
+            self.moved[slot] |= 1 << t;
+        }
+        self.spent |= m.spend;
+        if let Some(c) = capture {
+            self.send_back(c);
+            self.pos.flags[side.index()].has_cut = true;
+            if self.pos.game == Game::ChowkaBhara {
+                self.hit = true;
+            }
+        }
+        if self.pos.game == Game::Chopat {
+            self.chopat_after_move(side, m);
+        }
+        if !self.pos.is_finished(side) && self.pos.pawns(side).iter().all(|&s| s == home) {
+            let k = self.pos.finished as usize;
+            self.pos.places[k] = side;
+            self.pos.finished += 1;
+        }
+    }
+
+    fn send_back(&mut self, c: Capture) {
+        let pos = &mut self.pos;
+        let restart = if pos.game == Game::ChowkaBhara && !pos.options.entry_throws {
+            1
+        } else {
+            0
+        };
+        let n = pos.pawn_count();
+        let mut left = c.count;
+        for i in 0..n {
+            let step = pos.pawns[c.side.index()][i];
+            if left > 0 && pos.cell(c.side, step) == Some(c.cell) {
+                pos.pawns[c.side.index()][i] = restart;
+                left -= 1;
+            }
+        }
+        // Only the moving side's pawns keep their order during a turn.
+        pos.pawns[c.side.index()][..n].sort_unstable();
+        let jug_cell = pos.flags(c.side).jug.and_then(|j| pos.cell(c.side, j));
+        if jug_cell == Some(c.cell) {
+            // The Jug is cut: both pawns go back whole and it is gone.
+            let f = &mut pos.flags[c.side.index()];
+            f.jug = None;
+            f.jug_moved = false;
+            if f.ool != Ool::Done {
+                f.ool = Ool::NotYet;
+            }
+        }
+    }
+
+    /// Chopat's memory: Kajalvun, the Jug's moves, Ool Olangvun.
+    fn chopat_after_move(&mut self, side: Side, m: Move) {
+        let at_34 = self.pos.pawns(side).iter().filter(|&&s| s == 34).count();
+        let f = &mut self.pos.flags[side.index()];
+        match f.jug {
+            Some(j) if j == m.from && m.pawns == 2 => {
+                f.jug = Some(m.to);
+                if f.ool != Ool::Done {
+                    f.jug_moved = true;
+                }
+            }
+            Some(j) if j == m.from => {
+                // One pawn left the Jug: it is broken.
+                f.jug = None;
+                f.jug_moved = false;
+                if f.ool != Ool::Done {
+                    f.ool = Ool::NotYet;
+                }
+            }
+            Some(j)
+                if m.pawns == 1
+                    && f.jug_moved
+                    && f.ool == Ool::NotYet
+                    && m.from < j
+                    && j < m.to =>
+            {
+                f.ool = Ool::Pending(m.to);
+            }
+            _ => {}
+        }
+        if f.ool == Ool::Pending(m.from) && m.pawns == 1 {
+            f.ool = Ool::Pending(m.to);
+        }
+        if !f.kajalvun && m.to == 34 && at_34 >= 2 {
+            f.kajalvun = true;
+            f.jug = Some(34);
+            f.jug_moved = false;
+        }
+    }
+
+    /// The most values the rest of the turn can use.
+    fn max_usable(&self) -> u8 {
+        let remaining = self.unspent_slots().count() as u8;
+        if remaining == 0 {
+            return 0;
+        }
+        let mut best = 0;
+        self.for_each_candidate(&mut |m, cap| {
+            let used = m.values_used() as u8;
+            let mut child = *self;
+            child.apply(m, cap);
+            let total = used
+                + if used < remaining {
+                    child.max_usable()
+                } else {
+                    0
+                };
+            best = best.max(total);
+            if best == remaining {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        best
+    }
+
+    /// Ends the turn: resolves what waited on it and passes the turn on.
+    fn end_turn(&mut self) {
+        let seat = self.pos.to_move;
+        let side = self.pawn_side();
+        if self.pos.game == Game::Chopat {
+            for other in Side::ALL.into_iter().filter(|&s| s != side) {
+                if let Ool::Pending(p) = self.pos.flags(other).ool {
+                    // The passing pawn survived the next player's turn, or not.
+                    let survived = self.pos.pawns(other).contains(&p);
+                    self.pos.flags[other.index()].ool =
+                        if survived { Ool::Done } else { Ool::NotYet };
+                }
+            }
+            self.pos.flags[seat.index()].has_thrown = true;
+        }
+        self.pos.canonicalize();
+        self.n_throws = 0;
+        self.spent = 0;
+        self.moved = [0; MAX_PAWNS];
+        self.top_run = 0;
+        let again = std::mem::take(&mut self.hit) && !self.pos.is_finished(seat);
+        if !again {
+            self.pos.to_move = self.next_seat(seat);
+        }
+        self.settle();
+    }
+
+    /// The seat after `seat`: finished players drop out unless their
+    /// throws serve a partner.
+    fn next_seat(&self, seat: Side) -> Side {
+        let seats = self.pos.seats();
+        let i = seats
+            .iter()
+            .position(|&s| s == seat)
+            .expect("a seated side");
+        (1..=seats.len())
+            .map(|k| seats[(i + k) % seats.len()])
+            .find(|&s| self.pos.partnership() || !self.pos.is_finished(s))
+            .unwrap_or(seat)
+    }
+
+    /// Starts the turn of `to_move`: the game may be over, or a finished
+    /// Chopat partner may have a turn to miss.
+    fn settle(&mut self) {
+        self.phase = Phase::Throw;
+        loop {
+            if self.pos.is_over() {
+                self.phase = Phase::Over;
+                return;
+            }
+            let seat = self.pos.to_move;
+            if self.pos.game == Game::Chopat
+                && self.pos.is_finished(seat)
+                && self.pos.flags(seat).missed_turns < 4
+            {
+                self.pos.flags[seat.index()].missed_turns += 1;
+                self.pos.to_move = self.next_seat(seat);
+                continue;
+            }
+            return;
+        }
+    }
+}

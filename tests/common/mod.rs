@@ -1,0 +1,114 @@
+//! Helpers that keep rule tests to a position, a throw and what is legal.
+#![allow(dead_code)]
+
+use chaupar::dice::Throw;
+use chaupar::rules::{AfterThrow, Illegal, Move, Position, Turn};
+use serde_json::{json, Value};
+
+/// A position from JSON in which `seats` and `to_move` may be left out:
+/// the seats are then the colours that have pawns, and the first moves.
+#[macro_export]
+macro_rules! pos {
+    ($($json:tt)+) => {
+        $crate::common::position(serde_json::json!($($json)+))
+    };
+}
+
+pub fn position(mut v: Value) -> Position {
+    let order = if v["game"] == "chowka-bhara" {
+        ["red", "green", "yellow", "blue"]
+    } else {
+        ["black", "red", "yellow", "green"]
+    };
+    if v.get("seats").is_none() {
+        let seats: Vec<&str> = order
+            .iter()
+            .copied()
+            .filter(|c| v["pawns"].get(*c).is_some())
+            .collect();
+        v["seats"] = json!(seats);
+    }
+    if v.get("to_move").is_none() {
+        v["to_move"] = v["seats"][0].clone();
+    }
+    Position::from_json_value(&v).unwrap_or_else(|e| panic!("test position refused: {e}"))
+}
+
+/// The turn of the player to move after the given throws.
+pub fn after(pos: Position, throws: &[&[u8]]) -> Turn {
+    let mut turn = Turn::new(pos);
+    for t in throws {
+        turn.add_throw(Throw::of(turn.implement(), t).expect("a throw of the game"));
+    }
+    turn
+}
+
+/// What the last throw did.
+pub fn throw_effect(pos: Position, throws: &[&[u8]]) -> AfterThrow {
+    let mut turn = Turn::new(pos);
+    let mut last = AfterThrow::Move;
+    for t in throws {
+        last = turn.add_throw(Throw::of(turn.implement(), t).unwrap());
+    }
+    last
+}
+
+/// The legal moves as (from, to, pawns moving together).
+pub fn moves(turn: &Turn) -> Vec<(u8, u8, u8)> {
+    let mut v: Vec<(u8, u8, u8)> = turn
+        .legal_moves()
+        .iter()
+        .map(|m| (m.from, m.to, m.pawns))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Whether some legal move takes pawns from one step to another.
+pub fn can(turn: &Turn, from: u8, to: u8) -> bool {
+    turn.legal_moves()
+        .iter()
+        .any(|m| m.from == from && m.to == to)
+}
+
+/// The move that spends `values` (of one throw, unspent) on `pawns` pawns
+/// going from `from` to `to`.
+pub fn mv(turn: &Turn, from: u8, to: u8, pawns: u8, values: &[u8]) -> Move {
+    let left: Vec<u8> = values.to_vec();
+    for (t, throw) in turn.throws().iter().enumerate() {
+        let mut need = left.clone();
+        let mut spend = 0u64;
+        for (d, v) in throw.values().iter().enumerate() {
+            if let Some(i) = need.iter().position(|x| x == v) {
+                need.remove(i);
+                spend |= 1 << (t * 3 + d);
+            }
+        }
+        if need.is_empty() {
+            return Move {
+                from,
+                to,
+                pawns,
+                spend,
+            };
+        }
+    }
+    panic!("no throw holds the values {values:?}");
+}
+
+/// Plays a move made of values, expecting it to be refused: the reason.
+pub fn refused(turn: &Turn, from: u8, to: u8, pawns: u8, values: &[u8]) -> Illegal {
+    let mut t = *turn;
+    let m = mv(turn, from, to, pawns, values);
+    let err = t.play(m).expect_err("the move should be refused");
+    assert_eq!(&t, turn, "a refused move changes nothing");
+    err
+}
+
+/// Plays a move made of values, expecting it to be legal.
+pub fn play(turn: &mut Turn, from: u8, to: u8, pawns: u8, values: &[u8]) {
+    let m = mv(turn, from, to, pawns, values);
+    turn.play(m)
+        .unwrap_or_else(|e| panic!("{from} -> {to} refused: {e}"));
+}
