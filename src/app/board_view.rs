@@ -149,13 +149,18 @@ impl Layout {
                         x += if k % 2 == 0 { -0.22 } else { 0.22 };
                         y += if k / 2 == 0 { -0.22 } else { 0.22 };
                     }
-                    // A stack: each pawn a little above the one below.
-                    let lift = 0.07 * (count - 1 - rank) as f32;
+                    // A stack: each pawn a little above the one before, the
+                    // last (drawn on top) showing how many there are.
+                    let lift = 0.07 * rank as f32;
                     Spot {
                         x: x - lift,
                         y: y - lift,
                         scale,
-                        top_of: if rank == 0 && count > 1 { count } else { 0 },
+                        top_of: if rank + 1 == count && count > 1 {
+                            count
+                        } else {
+                            0
+                        },
                         lying: self.is_cross() && CROSS_HOMEWARD.contains(&p.step),
                     }
                 }
@@ -343,8 +348,8 @@ mod tests {
             },
         ];
         let spots = layout.pawns(&pawns);
-        assert_eq!(spots[0].top_of, 2);
-        assert_eq!(spots[1].top_of, 0);
+        assert_eq!(spots[0].top_of, 0);
+        assert_eq!(spots[1].top_of, 2);
         assert!(spots[2].lying && !spots[0].lying);
         // A waiting pawn is off the cloth's squares, beside its arm.
         let off = spots[3];

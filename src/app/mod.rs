@@ -617,28 +617,31 @@ impl Inner {
         let st = self.state.borrow();
         let Some(s) = st.session.as_ref() else { return };
         let p = s.position();
-        let winners = p.winners();
-        let mut names: Vec<&str> = winners.iter().map(|&w| s.name(w)).collect();
+        let mut names: Vec<String> = p.winners().iter().map(|&w| s.name(w)).collect();
         names.dedup();
         let headline = match names.len() {
             0 => "The game is over".to_string(),
             1 => format!("{} wins", names[0]),
             _ => format!("{} win", names.join(" and ")),
         };
+        // The finishers in order, then whoever was still playing.
+        let unplaced = p.seats().iter().filter(|s| !p.places().contains(s));
+        let rows: Vec<PlaceData> = p
+            .places()
+            .iter()
+            .enumerate()
+            .map(|(i, &side)| (i as i32 + 1, side))
+            .chain(unplaced.map(|&side| (0, side)))
+            .map(|(place, side)| PlaceData {
+                place,
+                name: format!("{} ({})", s.name(side), s.colour(side).to_lowercase()).into(),
+                side: side.0 as i32,
+            })
+            .collect();
         let window = self.window();
         let g = window.global::<Outcome>();
         g.set_headline(headline.into());
-        g.set_places(model(
-            p.places()
-                .iter()
-                .enumerate()
-                .map(|(i, &side)| PlaceData {
-                    place: i as i32 + 1,
-                    name: format!("{} ({})", s.name(side), s.colour(side).to_lowercase()).into(),
-                    side: side.0 as i32,
-                })
-                .collect(),
-        ));
+        g.set_places(model(rows));
     }
 
     fn show_tray(&self) {

@@ -84,8 +84,12 @@ impl Session {
         capitalised(self.position().colour_name(side))
     }
 
-    pub fn name(&self, side: Side) -> &str {
-        &self.names[side.index()]
+    /// The name of whoever plays a side, or its colour when none was given.
+    pub fn name(&self, side: Side) -> String {
+        match self.names[side.index()].trim() {
+            "" => self.colour(side),
+            name => name.to_string(),
+        }
     }
 
     /// The seat whose turn it is (the one who passed, while that is shown).
