@@ -7,5 +7,6 @@
 pub mod app;
 pub mod board;
 pub mod dice;
+pub mod launch;
 pub mod rules;
 pub mod sim;

@@ -22,6 +22,8 @@ struct Doc {
     flags: Map<String, Value>,
     #[serde(default)]
     places: Option<Vec<String>>,
+    #[serde(default)]
+    stalled: bool,
 }
 
 /// The flags each game keeps, as written in positions.
@@ -183,6 +185,7 @@ impl Position {
             [&pawns[0], &pawns[1], &pawns[2], &pawns[3]],
             flags,
             &places,
+            doc.stalled,
         )
     }
 
@@ -212,6 +215,9 @@ impl Position {
         });
         if !flags.is_empty() {
             doc["flags"] = Value::Object(flags);
+        }
+        if self.is_stalled() {
+            doc["stalled"] = json!(true);
         }
         if !self.places().is_empty() {
             doc["places"] = json!(self.places().iter().map(|&s| name(s)).collect::<Vec<_>>());

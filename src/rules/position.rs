@@ -53,6 +53,9 @@ pub struct Position {
     /// Finishing order: the first `finished` entries are places 1, 2, ...
     pub(crate) places: [Side; 4],
     pub(crate) finished: u8,
+    /// The game ended because no player could ever move again; the places
+    /// of the players still racing were given by progress.
+    pub(crate) stalled: bool,
 }
 
 /// What every position of one game and option set shares, looked up once
@@ -231,11 +234,13 @@ impl Position {
             flags: [Flags::default(); 4],
             places: [Side(0); 4],
             finished: 0,
+            stalled: false,
         })
     }
 
     /// A position from its parts, checked against the rules. `pawns` and
     /// `flags` are per side (side order); `places` the finishing order.
+    #[allow(clippy::too_many_arguments)]
     pub fn from_parts(
         game: Game,
         options: Options,
@@ -243,6 +248,7 @@ impl Position {
         pawns: [&[u8]; 4],
         flags: [Flags; 4],
         places: &[Side],
+        stalled: bool,
     ) -> Result<Position, PositionError> {
         let mut p = Position::blank(game, options)?;
         let count = p.pawn_count();
@@ -274,6 +280,12 @@ impl Position {
         }
         p.places[..places.len()].copy_from_slice(places);
         p.finished = places.len() as u8;
+        p.stalled = stalled;
+        if stalled && p.finished as usize != p.seats().len() {
+            return Err(PositionError::Inconsistent(
+                "a stalled game places every player".into(),
+            ));
+        }
         p.canonicalize();
         p.validate()?;
         Ok(p)
@@ -354,6 +366,9 @@ impl Position {
     }
 
     pub fn is_over(&self) -> bool {
+        if self.stalled {
+            return true;
+        }
         let seats = self.seats();
         if self.partnership() {
             seats
@@ -376,6 +391,43 @@ impl Position {
         } else {
             vec![first]
         }
+    }
+
+    /// Whether the game ended with no player able to move again.
+    pub fn is_stalled(&self) -> bool {
+        self.stalled
+    }
+
+    /// Ends a game no player can move in any more: the players still
+    /// racing take the remaining places by pawns Home, then by the steps
+    /// their pawns have come (partners counted together).
+    pub(crate) fn stall(&mut self) {
+        let progress = |s: Side| {
+            let home = self.pawns_home(s) as u32;
+            let steps: u32 = self.pawns(s).iter().map(|&p| p as u32).sum();
+            (home, steps)
+        };
+        let mut racing: Vec<Side> = self
+            .seats()
+            .iter()
+            .copied()
+            .filter(|&s| !self.is_finished(s))
+            .collect();
+        let partnership = self.partnership();
+        racing.sort_by_key(|&s| {
+            let (h, st) = progress(s);
+            let (ph, pst) = if partnership {
+                progress(s.opposite())
+            } else {
+                (0, 0)
+            };
+            std::cmp::Reverse((h + ph, st + pst, h, st))
+        });
+        for s in racing {
+            self.places[self.finished as usize] = s;
+            self.finished += 1;
+        }
+        self.stalled = true;
     }
 
     /// Whose pawns a seat's throws move: its own, or once it has finished
@@ -416,7 +468,7 @@ impl Position {
     }
 
     /// The checks every position must pass: the one door in.
-    pub(crate) fn validate(&self) -> Result<(), PositionError> {
+    pub fn validate(&self) -> Result<(), PositionError> {
         let seats = self.seats();
         let home = self.home();
         let inconsistent = |s: String| Err(PositionError::Inconsistent(s));
@@ -466,7 +518,7 @@ impl Position {
             }
             self.validate_chopat_flags(side, &colour)?;
             let all_home = self.pawns(side).iter().all(|&s| s == home);
-            if all_home != self.is_finished(side) {
+            if all_home != self.is_finished(side) && !(self.stalled && self.is_finished(side)) {
                 return inconsistent(if all_home {
                     format!("{colour} has every pawn Home but is not among the places")
                 } else {

@@ -181,6 +181,8 @@ pub struct Turn {
     top_run: u8,
     /// Chowka Bhara: a hit this turn earns another turn.
     hit: bool,
+    /// A pawn moved this turn.
+    moved_any: bool,
 }
 
 /// A move with what it captures, or the reason it is refused.
@@ -207,6 +209,7 @@ impl Turn {
             phase: Phase::Throw,
             top_run: 0,
             hit: false,
+            moved_any: false,
         };
         t.settle();
         t
@@ -903,15 +906,16 @@ impl Turn {
                 }
             }
             Game::ChowkaBhara => {
+                // Only a lone pawn is hit. Two pawns together are a double
+                // on the outer ring; inside it they are still two pawns
+                // that nobody can hit at once.
                 let outer = square_ring(pos.options.board, pos.board().cell_info(cell)) == 0;
                 if count == 1 {
                     capture(1)
-                } else if m.pawns >= 2 && !outer {
-                    // Two pawns inside the outer ring are no double: a
-                    // double hits one of them.
-                    capture(1)
-                } else {
+                } else if outer {
                     Err(Illegal::OnDouble)
+                } else {
+                    Err(Illegal::ImmuneGroup)
                 }
             }
         }
@@ -1011,9 +1015,13 @@ impl Turn {
             self.moved[slot] |= 1 << t;
         }
         self.spent |= m.spend;
+        self.moved_any = true;
         if let Some(c) = capture {
             self.send_back(c);
-            self.pos.flags[side.index()].has_cut = true;
+            // Only the games whose rules ask for a first cut remember it.
+            if self.pos.turn_in_step().is_some() {
+                self.pos.flags[side.index()].has_cut = true;
+            }
             if self.pos.game == Game::ChowkaBhara {
                 self.hit = true;
             }
@@ -1141,6 +1149,9 @@ impl Turn {
             self.pos.flags[seat.index()].has_thrown = true;
         }
         self.pos.canonicalize();
+        if !std::mem::take(&mut self.moved_any) && !self.pos.is_over() && self.is_dead() {
+            self.pos.stall();
+        }
         self.n_throws = 0;
         self.spent = 0;
         self.moved = [0; MAX_PAWNS];
@@ -1150,6 +1161,32 @@ impl Turn {
             self.pos.to_move = self.next_seat(seat);
         }
         self.settle();
+    }
+
+    /// Whether no player still racing could move with any throw: the game
+    /// can never go on. Asked only after a turn in which nobody moved.
+    fn is_dead(&self) -> bool {
+        let throws = self.implement().distribution();
+        !self
+            .pos
+            .seats()
+            .iter()
+            .filter(|&&s| !self.pos.is_finished(s) || self.pos.partnership())
+            .any(|&seat| {
+                throws.iter().any(|(throw, _)| {
+                    let mut t = Turn::new(Position {
+                        to_move: seat,
+                        ..self.pos
+                    });
+                    if t.phase != Phase::Throw {
+                        return false;
+                    }
+                    t.throws[0] = *throw;
+                    t.n_throws = 1;
+                    t.phase = Phase::Move;
+                    t.max_usable() > 0
+                })
+            })
     }
 
     /// The seat after `seat`: finished players drop out unless their

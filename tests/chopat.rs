@@ -1,0 +1,458 @@
+//! Chopat (GAMES.md section 3), rule by rule: a position, a throw, and
+//! what is and is not legal after it.
+//!
+//! A loop square's number for Yellow is Black's minus 34, for Red Black's
+//! minus 17 (wrapping within 8 to 75): Yellow's 12 is Black's 46.
+
+mod common;
+use chaupar::board::Side;
+use chaupar::rules::{AfterThrow, Game, Illegal, Move, Ool, Options, Phase, Position};
+use common::*;
+
+const BLACK: Side = Side(0);
+const RED: Side = Side(1);
+const YELLOW: Side = Side(2);
+
+#[test]
+fn black_starts_with_6_7_and_a_pair_on_12() {
+    let p = Position::start(Game::Chopat, Options::new(Game::Chopat)).unwrap();
+    assert_eq!(p.seats(), &[BLACK, YELLOW]);
+    assert_eq!(p.pawns(BLACK), &[6, 7, 12, 12]);
+    assert_eq!(p.pawns(YELLOW), &[6, 7, 12, 12]);
+    assert_eq!(p.to_move(), BLACK);
+    assert!(!p.flags(BLACK).kajalvun && !p.flags(BLACK).has_thrown);
+}
+
+#[test]
+fn a_first_throw_of_one_one_may_split_the_opening_pair_to_24() {
+    let p = Position::start(Game::Chopat, Options::new(Game::Chopat)).unwrap();
+    let mut t = after(p, &[&[1, 1]]);
+    assert!(moves(&t).contains(&(12, 24, 1)));
+    play(&mut t, 12, 24, 1, &[1, 1]);
+    assert_eq!(t.position().pawns(BLACK), &[6, 7, 12, 24]);
+    assert_eq!(t.seat(), YELLOW, "the split uses the whole throw");
+    assert!(t.position().flags(BLACK).has_thrown);
+}
+
+#[test]
+fn a_first_throw_of_six_six_splits_the_pair_by_its_sum() {
+    let p = Position::start(Game::Chopat, Options::new(Game::Chopat)).unwrap();
+    let t = after(p, &[&[6, 6]]);
+    assert!(moves(&t).contains(&(12, 24, 1)));
+}
+
+#[test]
+fn the_opening_split_is_only_for_the_first_throw() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[1, 1]]);
+    assert!(!can(&t, 12, 24));
+    assert!(can(&t, 12, 14), "the sum still moves one pawn two squares");
+}
+
+#[test]
+fn the_first_new_pair_forms_on_step_34_and_that_is_kajalvun() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 31, 34], "yellow": [6, 7, 12, 12]}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 31, 34, 1, &[3]);
+    let f = *t.position().flags(BLACK);
+    assert!(f.kajalvun);
+    assert_eq!(f.jug, Some(34));
+    assert!(!f.jug_moved);
+}
+
+#[test]
+fn before_kajalvun_no_pair_may_form_anywhere_else() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 30, 31], "yellow": [6, 7, 12, 12]}});
+    let t = after(p, &[&[1, 3]]);
+    assert_eq!(refused(&t, 30, 31, 1, &[1]), Illegal::KajalvunFirst);
+    assert!(!can(&t, 30, 31));
+    // Once Kajalvun is done, pairs may form anywhere.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 30, 31], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true}}});
+    let t = after(p, &[&[1, 3]]);
+    assert!(can(&t, 30, 31));
+}
+
+#[test]
+fn the_opening_pair_on_12_may_stay_before_kajalvun() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 6, 9, 1, &[3]);
+    play(&mut t, 7, 11, 1, &[4]);
+    assert_eq!(t.position().pawns(BLACK), &[9, 11, 12, 12]);
+}
+
+#[test]
+fn no_bonus_throw_for_a_doublet_before_kajalvun() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 20, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    assert_eq!(throw_effect(p, &[&[3, 3]]), AfterThrow::Move);
+}
+
+#[test]
+fn after_kajalvun_each_doublet_gives_another_throw() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 20, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    assert_eq!(throw_effect(p, &[&[3, 3]]), AfterThrow::Bonus);
+    assert_eq!(throw_effect(p, &[&[3, 3], &[6, 6]]), AfterThrow::Bonus);
+    assert_eq!(
+        throw_effect(p, &[&[3, 3], &[6, 6], &[1, 4]]),
+        AfterThrow::Move
+    );
+    let t = after(p, &[&[3, 3], &[1, 4]]);
+    assert_eq!(t.values_left(), vec![3, 3, 1, 4]);
+}
+
+#[test]
+fn each_throw_of_a_turn_is_spent_separately() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 20, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 3], &[1, 4]]);
+    // A 3 of the first throw and the 1 of the second cannot be added.
+    let mixed = Move {
+        from: 20,
+        to: 24,
+        pawns: 1,
+        spend: 1 | 1 << 3,
+    };
+    let before = t;
+    assert_eq!(t.play(mixed), Err(Illegal::MixedThrows));
+    assert_eq!(t, before);
+    // But one pawn may use one throw and then the other.
+    play(&mut t, 20, 26, 1, &[3, 3]);
+    play(&mut t, 26, 31, 1, &[1, 4]);
+    assert_eq!(t.position().pawns(BLACK), &[6, 7, 31, 40]);
+}
+
+#[test]
+fn a_pair_moves_together_only_on_a_doublet() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 34, 34], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 34}}});
+    let t = after(p, &[&[3, 4]]);
+    assert_eq!(refused(&t, 34, 37, 2, &[3]), Illegal::PairNeedsDoublet);
+    assert_eq!(refused(&t, 34, 41, 2, &[3, 4]), Illegal::PairNeedsDoublet);
+    let t = after(p, &[&[3, 3], &[1, 4]]);
+    assert!(moves(&t).contains(&(34, 37, 2)), "a pair moves d on (d, d)");
+    assert!(!moves(&t).contains(&(34, 40, 2)));
+}
+
+#[test]
+fn the_jug_moves_together_only_once_before_ool_olangvun() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 34, 34], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 34}}});
+    let mut t = after(p, &[&[3, 3], &[4, 4], &[1, 3]]);
+    play(&mut t, 34, 37, 2, &[3, 3]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!(f.jug, Some(37));
+    assert!(f.jug_moved);
+    assert_eq!(refused(&t, 37, 41, 2, &[4, 4]), Illegal::JugOnce);
+    // Once Ool Olangvun is done it moves on every doublet.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 37, 37], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "ool": "done"}}});
+    let t = after(p, &[&[4, 4], &[1, 3]]);
+    assert!(moves(&t).contains(&(37, 41, 2)));
+}
+
+/// Black's Jug on 37 has moved; a single on 35 passes it with a 4.
+fn jug_about_to_be_passed() -> Position {
+    // Yellow's 70 is Black's 36.
+    pos!({"game": "chopat", "pawns": {"black": [7, 35, 37, 37], "yellow": [6, 7, 12, 70]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "jug_moved": true},
+                  "yellow": {"has_thrown": true}}})
+}
+
+#[test]
+fn ool_olangvun_counts_once_the_passing_pawn_survives_the_next_turn() {
+    let mut t = after(jug_about_to_be_passed(), &[&[3, 4]]);
+    play(&mut t, 35, 39, 1, &[4]);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::Pending(39));
+    play(&mut t, 7, 10, 1, &[3]);
+    assert_eq!(t.seat(), YELLOW);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::Pending(39));
+    // Yellow's turn does not touch the pawn on 39.
+    let mut t = after(*t.position(), &[&[1, 3]]);
+    play(&mut t, 6, 7, 1, &[1]);
+    play(&mut t, 7, 10, 1, &[3]);
+    assert_eq!(t.seat(), BLACK);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::Done);
+    // Now the Jug may move together again.
+    let t = after(*t.position(), &[&[4, 4], &[1, 3]]);
+    assert!(moves(&t).contains(&(37, 41, 2)));
+}
+
+#[test]
+fn ool_olangvun_must_be_done_again_when_the_passing_pawn_is_cut() {
+    let mut t = after(jug_about_to_be_passed(), &[&[3, 4]]);
+    play(&mut t, 35, 39, 1, &[4]);
+    play(&mut t, 7, 10, 1, &[3]);
+    // Yellow's 73 is Black's 39.
+    let mut t = after(*t.position(), &[&[1, 3]]);
+    play(&mut t, 70, 73, 1, &[3]);
+    play(&mut t, 6, 7, 1, &[1]);
+    assert_eq!(t.seat(), BLACK);
+    assert!(t.position().pawns(BLACK).contains(&0));
+    assert_eq!(t.position().flags(BLACK).ool, Ool::NotYet);
+    assert!(t.position().flags(BLACK).jug_moved);
+}
+
+#[test]
+fn a_jug_cut_before_ool_olangvun_goes_back_whole() {
+    // Black's Jug on 37 is Yellow's 71; Yellow's pair on 68 moves 3.
+    let p = pos!({"game": "chopat", "to_move": "yellow",
+        "pawns": {"black": [6, 7, 37, 37], "yellow": [6, 7, 68, 68]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "jug_moved": true},
+                  "yellow": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 3], &[1, 4]]);
+    play(&mut t, 68, 71, 2, &[3, 3]);
+    assert_eq!(t.position().pawns(BLACK), &[0, 0, 6, 7]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!(f.jug, None);
+    assert!(!f.jug_moved);
+    assert_eq!(f.ool, Ool::NotYet);
+    assert!(f.kajalvun, "Kajalvun stays done");
+}
+
+#[test]
+fn cut_pawns_re_enter_before_any_other_move() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [0, 7, 20, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert_eq!(refused(&t, 20, 23, 1, &[3]), Illegal::ReenterFirst);
+    assert!(can(&t, 0, 3) && can(&t, 0, 4) && can(&t, 0, 7));
+    let mut t = t;
+    play(&mut t, 0, 3, 1, &[3]);
+    assert!(can(&t, 20, 24), "the other die is free once all are back");
+}
+
+#[test]
+fn no_cut_is_needed_to_go_home_and_home_is_exact() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [73, 81, 84, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert!(
+        can(&t, 73, 76) && can(&t, 73, 77),
+        "into the Belly without a cut"
+    );
+    assert!(can(&t, 81, 84));
+    assert_eq!(refused(&t, 81, 2, 1, &[4]), Illegal::ExactHome);
+}
+
+#[test]
+fn a_pawn_whose_only_move_overshoots_home_starts_a_new_circuit() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [82, 84, 84, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    // 82 + 7 goes through Home (84) and on to step 5; the sum uses both dice.
+    assert_eq!(moves(&t), vec![(82, 5, 1)]);
+    play(&mut t, 82, 5, 1, &[3, 4]);
+    assert_eq!(t.position().pawns(BLACK), &[5, 84, 84, 84]);
+}
+
+#[test]
+fn no_overshoot_while_another_move_exists() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [20, 82, 84, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert!(!moves(&t).iter().any(|&(from, _, _)| from == 82));
+    assert_eq!(refused(&t, 82, 1, 1, &[3]), Illegal::ExactHome);
+}
+
+#[test]
+fn with_overshoot_illegal_such_a_throw_is_lost() {
+    let p = pos!({"game": "chopat", "options": {"overshoot": "illegal"},
+        "pawns": {"black": [82, 84, 84, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    assert_eq!(throw_effect(p, &[&[3, 4]]), AfterThrow::Passed);
+}
+
+/// A team game in which Black has every pawn Home.
+fn black_finished(missed: u8) -> Position {
+    pos!({"game": "chopat", "to_move": "black",
+        "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 12], "yellow": [20, 30, 40, 50], "green": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "missed_turns": missed},
+                  "red": {"has_thrown": true}, "yellow": {"has_thrown": true}, "green": {"has_thrown": true}}})
+}
+
+#[test]
+fn a_finished_partner_misses_four_turns() {
+    for missed in 0..4u8 {
+        let t = after(black_finished(missed), &[]);
+        assert_eq!(t.seat(), RED, "Black misses a turn after {missed} missed");
+        assert_eq!(t.position().flags(BLACK).missed_turns, missed + 1);
+    }
+}
+
+#[test]
+fn then_every_turn_is_thrown_for_the_partner() {
+    let mut t = after(black_finished(4), &[&[3, 4]]);
+    assert_eq!(t.seat(), BLACK);
+    assert_eq!(t.pawn_side(), YELLOW);
+    play(&mut t, 20, 23, 1, &[3]);
+    play(&mut t, 30, 34, 1, &[4]);
+    assert_eq!(t.position().pawns(YELLOW), &[23, 34, 40, 50]);
+    assert_eq!(t.seat(), RED);
+    // And the next round, Black throws for Yellow again.
+    let p = *t.position();
+    assert_eq!(p.flags(BLACK).missed_turns, 4);
+}
+
+#[test]
+fn a_team_wins_when_all_eight_pawns_are_home() {
+    let p = pos!({"game": "chopat", "to_move": "black",
+        "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 12], "yellow": [81, 84, 84, 84], "green": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "missed_turns": 4}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 81, 84, 1, &[3]);
+    assert_eq!(t.phase(), Phase::Over);
+    let mut w = t.position().winners();
+    w.sort();
+    assert_eq!(w, vec![BLACK, YELLOW]);
+}
+
+#[test]
+fn the_sources_example_two_singles_cannot_cut_a_pair() {
+    // The source's example: a pair on 70, two pawns of the player to move on
+    // 66 and 67, a throw of 3 and 4. Its colours, Red and Green, are
+    // partners in this rule set, so here Black moves against a Yellow pair
+    // on Black's 70 (Yellow's 36).
+    let p = pos!({"game": "chopat",
+        "pawns": {"black": [6, 7, 66, 67], "yellow": [6, 7, 36, 36]},
+        "flags": {"black": {"has_thrown": true}, "yellow": {"kajalvun": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert!(!can(&t, 67, 70) && !can(&t, 66, 70));
+    assert_eq!(refused(&t, 67, 70, 1, &[3]), Illegal::SingleOnPair);
+    assert_eq!(refused(&t, 66, 70, 1, &[4]), Illegal::SingleOnPair);
+    assert!(can(&t, 66, 73), "passing the pair is fine");
+}
+
+#[test]
+fn partners_do_not_cut_each_other() {
+    // Red's 70 is Green's 36.
+    let p = pos!({"game": "chopat", "to_move": "red",
+        "pawns": {"black": [6, 7, 12, 12], "red": [6, 7, 66, 67], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 36]}});
+    let t = after(p, &[&[3, 4]]);
+    assert_eq!(t.seat(), RED);
+    assert_eq!(refused(&t, 67, 70, 1, &[3]), Illegal::PartnerThere);
+}
+
+/// Black has two pairs: the Jug on 40 and another on 50. Yellow's singles
+/// stand three squares behind each (Yellow's 71 and 13).
+fn two_black_pairs(false_pair: bool) -> Position {
+    pos!({"game": "chopat", "to_move": "yellow", "options": {"false_pair": false_pair},
+        "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 40}, "yellow": {"has_thrown": true}}})
+}
+
+#[test]
+fn with_the_false_pair_rule_a_single_cuts_the_pair_that_is_not_true() {
+    let mut t = after(two_black_pairs(true), &[&[3, 4]]);
+    assert_eq!(refused(&t, 71, 74, 1, &[3]), Illegal::SingleOnPair);
+    play(&mut t, 13, 16, 1, &[3]);
+    assert_eq!(
+        t.position().pawns(BLACK),
+        &[0, 0, 40, 40],
+        "both pawns of the false pair go back"
+    );
+}
+
+#[test]
+fn without_the_false_pair_rule_both_pairs_are_safe_from_singles() {
+    let t = after(two_black_pairs(false), &[&[3, 4]]);
+    assert_eq!(refused(&t, 71, 74, 1, &[3]), Illegal::SingleOnPair);
+    assert_eq!(refused(&t, 13, 16, 1, &[3]), Illegal::SingleOnPair);
+}
+
+#[test]
+fn one_pawn_leaving_the_jug_breaks_it() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 34, 34], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 34}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 34, 37, 1, &[3]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!(f.jug, None);
+    assert!(f.kajalvun, "Kajalvun stays done");
+}
+
+#[test]
+fn a_cut_gives_no_bonus_throw() {
+    // Yellow's 26 is Black's 60.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 57], "yellow": [6, 7, 12, 26]},
+        "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 57, 60, 1, &[3]);
+    assert_eq!(t.position().pawns(YELLOW), &[0, 6, 7, 12]);
+    play(&mut t, 6, 10, 1, &[4]);
+    assert_eq!(t.seat(), YELLOW);
+    // Yellow's cut pawn must come back in before anything else moves.
+    let t = after(*t.position(), &[&[1, 3]]);
+    assert_eq!(refused(&t, 7, 8, 1, &[1]), Illegal::ReenterFirst);
+}
+
+#[test]
+fn before_kajalvun_the_opening_pair_cannot_move_together() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[3, 3]]);
+    assert_eq!(refused(&t, 12, 15, 2, &[3, 3]), Illegal::KajalvunFirst);
+    assert!(can(&t, 12, 15), "one of its pawns may go");
+}
+
+#[test]
+fn a_pair_may_move_on_each_doublet_of_the_turn() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 40, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 3], &[6, 6], &[1, 4]]);
+    play(&mut t, 40, 43, 2, &[3, 3]);
+    play(&mut t, 43, 49, 2, &[6, 6]);
+    assert_eq!(t.position().pawns(BLACK), &[6, 7, 49, 49]);
+}
+
+#[test]
+fn the_first_player_home_wins_a_two_player_game() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [81, 84, 84, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 81, 84, 1, &[3]);
+    assert_eq!(t.phase(), Phase::Over);
+    assert_eq!(t.position().winners(), vec![BLACK]);
+}
+
+#[test]
+fn the_rest_of_the_finishing_throw_does_not_go_to_the_partner() {
+    // Black finishes with the 3; the 4 cannot move Yellow's pawns, since a
+    // finished Chopat player first misses four turns.
+    let p = pos!({"game": "chopat", "to_move": "black",
+        "pawns": {"black": [81, 84, 84, 84], "red": [6, 7, 12, 12], "yellow": [20, 30, 40, 50], "green": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 81, 84, 1, &[3]);
+    assert_eq!(t.position().places(), &[BLACK]);
+    assert_eq!(t.seat(), RED, "the turn is over");
+    assert_eq!(t.position().pawns(YELLOW), &[20, 30, 40, 50]);
+}
+
+#[test]
+fn with_the_jug_gone_the_true_pair_is_the_one_farthest_along() {
+    let p = pos!({"game": "chopat", "to_move": "yellow", "options": {"false_pair": true},
+        "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    assert_eq!(refused(&t, 13, 16, 1, &[3]), Illegal::SingleOnPair);
+    play(&mut t, 71, 74, 1, &[3]);
+    assert_eq!(t.position().pawns(BLACK), &[0, 0, 50, 50]);
+}
+
+#[test]
+fn no_square_outside_the_belly_holds_three_pawns_of_a_colour() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 27, 30, 30], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert_eq!(refused(&t, 27, 30, 1, &[3]), Illegal::SquareFull);
+    // In the Belly they may.
+    let p = pos!({"game": "chopat", "pawns": {"black": [77, 80, 80, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert!(can(&t, 77, 80));
+}

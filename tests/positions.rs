@@ -1,0 +1,414 @@
+//! Positions as JSON (GAMES.md section 8): every game and mode survives a
+//! round trip, the minimal form of section 8 is accepted, and every kind of
+//! bad input is refused with a message that names the problem.
+
+mod common;
+use chaupar::board::Side;
+use chaupar::dice::SeededThrows;
+use chaupar::rules::{Game, Mode, Ool, Options, Position, PositionError};
+use chaupar::sim::random_playout;
+use serde_json::{json, Value};
+
+/// Reads a position that must be refused: the error.
+fn refused(doc: Value) -> PositionError {
+    match Position::from_json_value(&doc) {
+        Ok(p) => panic!("accepted: {}", p.to_json()),
+        Err(e) => e,
+    }
+}
+
+/// Asserts the error's message names every one of `words`.
+fn names(e: &PositionError, words: &[&str]) {
+    let msg = e.to_string();
+    for w in words {
+        assert!(msg.contains(w), "\"{msg}\" does not name {w}");
+    }
+}
+
+#[test]
+fn every_start_survives_a_round_trip() {
+    for game in Game::ALL {
+        for &mode in game.modes() {
+            let p = Position::start(game, Options::new(game).with_mode(mode)).unwrap();
+            let back = Position::from_json(&p.to_json()).unwrap();
+            assert_eq!(back, p, "{game:?} {mode:?}");
+        }
+    }
+}
+
+/// Plays random games in every mode of `game` (and with `extra` options)
+/// and reads back every position a save can hold: the one between turns.
+fn positions_met_in_play_survive_a_round_trip(game: Game, extra: &[(&str, &str)]) {
+    for (i, &mode) in game.modes().iter().enumerate() {
+        let mut options = Options::new(game).with_mode(mode);
+        for (key, value) in extra {
+            options.set(game, key, value).unwrap();
+        }
+        let start = Position::start(game, options).unwrap();
+        let mut seen = 0;
+        let mut source = SeededThrows::new(i as u64);
+        random_playout(start, &mut source, 150, |turn| {
+            if !turn.throws().is_empty() {
+                return;
+            }
+            let p = *turn.position();
+            let back = Position::from_json(&p.to_json())
+                .unwrap_or_else(|e| panic!("{e}: {}", p.to_json()));
+            assert_eq!(back, p, "{}", p.to_json());
+            seen += 1;
+        });
+        assert!(seen > 50, "{game:?} {mode:?}: {seen} positions");
+    }
+}
+
+#[test]
+fn pagade_positions_met_in_play_survive_a_round_trip() {
+    positions_met_in_play_survive_a_round_trip(Game::Pagade, &[]);
+}
+
+#[test]
+fn chopat_positions_met_in_play_survive_a_round_trip() {
+    positions_met_in_play_survive_a_round_trip(Game::Chopat, &[]);
+    positions_met_in_play_survive_a_round_trip(
+        Game::Chopat,
+        &[("false_pair", "on"), ("overshoot", "illegal")],
+    );
+}
+
+#[test]
+fn chaupar_positions_met_in_play_survive_a_round_trip() {
+    positions_met_in_play_survive_a_round_trip(Game::Chaupar, &[]);
+}
+
+#[test]
+fn chaupar_akbar_positions_met_in_play_survive_a_round_trip() {
+    positions_met_in_play_survive_a_round_trip(Game::ChauparAkbar, &[]);
+}
+
+#[test]
+fn chowka_bhara_positions_met_in_play_survive_a_round_trip() {
+    positions_met_in_play_survive_a_round_trip(Game::ChowkaBhara, &[]);
+    positions_met_in_play_survive_a_round_trip(
+        Game::ChowkaBhara,
+        &[
+            ("board", "7"),
+            ("entry_throws", "on"),
+            ("before_hit", "stop"),
+        ],
+    );
+}
+
+#[test]
+fn chopat_flags_survive_a_round_trip() {
+    let p = common::position(
+        json!({"game": "chopat", "seats": ["black", "yellow"], "to_move": "yellow",
+        "pawns": {"black": [7, 37, 37, 39], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "jug_moved": true,
+                            "ool": "pending", "ool_pawn": 39}}}),
+    );
+    assert_eq!(p.flags(Side(0)).ool, Ool::Pending(39));
+    assert_eq!(Position::from_json(&p.to_json()).unwrap(), p);
+}
+
+#[test]
+fn the_section_8_example_is_accepted_with_flags_from_the_start() {
+    let text = r#"{
+      "game": "pagade",
+      "options": {},
+      "seats": ["black", "red", "yellow", "green"],
+      "to_move": "black",
+      "pawns": { "black": [6, 7, 12, 12], "red": [6, 7, 12, 12], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12] },
+      "flags": { "black": { "has_cut": false } }
+    }"#;
+    let p = Position::from_json(text).unwrap();
+    assert_eq!(
+        p.options().mode,
+        Mode::Teams,
+        "four cross-board seats: teams"
+    );
+    let start = Position::start(
+        Game::Pagade,
+        Options::new(Game::Pagade).with_mode(Mode::Teams),
+    )
+    .unwrap();
+    assert_eq!(p, start);
+}
+
+#[test]
+fn a_chopat_position_without_flags_takes_them_from_the_start() {
+    let p = Position::from_json_value(&json!({"game": "chopat", "seats": ["black", "yellow"],
+        "to_move": "black", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]}}))
+    .unwrap();
+    assert_eq!(
+        p,
+        Position::start(Game::Chopat, Options::new(Game::Chopat)).unwrap()
+    );
+    assert_eq!(p.options().mode, Mode::TwoPlayer);
+}
+
+#[test]
+fn a_chowka_bhara_position_may_give_the_board_size() {
+    let p = Position::from_json_value(&json!({"game": "chowka-bhara", "options": {"board": 7},
+        "seats": ["red", "yellow"], "to_move": "red",
+        "pawns": {"red": [1, 1, 1, 1, 1, 1], "yellow": [1, 1, 1, 1, 1, 1]}}))
+    .unwrap();
+    assert_eq!(p.options().board, 7);
+    assert_eq!(p.home(), 49);
+}
+
+/// A valid two-player Pagade position to spoil one field at a time.
+fn pagade() -> Value {
+    json!({"game": "pagade", "seats": ["black", "yellow"], "to_move": "black",
+        "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]}})
+}
+
+#[test]
+fn the_spoilable_position_is_itself_valid() {
+    Position::from_json_value(&pagade()).unwrap();
+}
+
+#[test]
+fn an_unknown_game_is_refused() {
+    let mut d = pagade();
+    d["game"] = json!("ludo");
+    let e = refused(d);
+    assert!(matches!(e, PositionError::UnknownGame(_)));
+    names(&e, &["ludo", "chopat"]);
+}
+
+#[test]
+fn an_unknown_option_is_refused() {
+    let mut d = pagade();
+    d["options"] = json!({"board": 7});
+    let e = refused(d);
+    assert!(matches!(e, PositionError::UnknownOption { .. }));
+    names(&e, &["board", "Pagade"]);
+}
+
+#[test]
+fn a_bad_option_value_is_refused() {
+    let d = json!({"game": "chopat", "options": {"overshoot": "sometimes"}, "seats": ["black", "yellow"],
+        "to_move": "black", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]}});
+    let e = refused(d);
+    assert!(matches!(e, PositionError::BadOptionValue { .. }));
+    names(&e, &["overshoot", "sometimes"]);
+    let d = json!({"game": "chowka-bhara", "options": {"board": 6}, "seats": ["red", "yellow"],
+        "to_move": "red", "pawns": {"red": [1, 1, 1, 1, 1], "yellow": [1, 1, 1, 1, 1]}});
+    names(&refused(d), &["board", "6"]);
+}
+
+#[test]
+fn a_mode_the_game_is_not_played_in_is_refused() {
+    let d = json!({"game": "chopat", "options": {"mode": "4p"}, "seats": ["black", "red", "yellow", "green"],
+        "to_move": "black", "pawns": {"black": [6, 7, 12, 12], "red": [6, 7, 12, 12], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]}});
+    let e = refused(d);
+    assert!(matches!(e, PositionError::ModeNotPlayed { .. }));
+    names(&e, &["Chopat", "4p"]);
+}
+
+#[test]
+fn an_unknown_colour_is_refused() {
+    let mut d = pagade();
+    d["pawns"]["purple"] = json!([6, 7, 12, 12]);
+    let e = refused(d);
+    assert!(matches!(e, PositionError::UnknownColour(_)));
+    names(&e, &["purple"]);
+    // Blue plays only on the square board.
+    let mut d = pagade();
+    d["to_move"] = json!("blue");
+    names(&refused(d), &["blue"]);
+}
+
+#[test]
+fn seats_that_do_not_fit_the_game_and_mode_are_refused() {
+    let mut d = pagade();
+    d["seats"] = json!(["black", "red"]);
+    let e = refused(d);
+    assert!(matches!(e, PositionError::WrongSeats { .. }));
+    names(&e, &["black, yellow"]);
+    let mut d = pagade();
+    d["seats"] = json!(["yellow", "black"]);
+    assert!(matches!(refused(d), PositionError::WrongSeats { .. }));
+}
+
+#[test]
+fn a_player_to_move_who_is_not_seated_is_refused() {
+    let mut d = pagade();
+    d["to_move"] = json!("red");
+    let e = refused(d);
+    assert!(matches!(e, PositionError::NotSeated(_)));
+    names(&e, &["red"]);
+}
+
+#[test]
+fn pawns_for_a_colour_not_seated_are_refused() {
+    let mut d = pagade();
+    d["pawns"]["red"] = json!([6, 7, 12, 12]);
+    names(&refused(d), &["red"]);
+}
+
+#[test]
+fn the_wrong_number_of_pawns_is_refused() {
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([6, 7, 12]);
+    let e = refused(d);
+    assert!(matches!(e, PositionError::WrongPawnCount { .. }));
+    names(&e, &["black", "3", "4"]);
+    // On the 7 x 7 board each player has six.
+    let d = json!({"game": "chowka-bhara", "options": {"board": 7}, "seats": ["red", "yellow"],
+        "to_move": "red", "pawns": {"red": [1, 1, 1, 1], "yellow": [1, 1, 1, 1, 1, 1]}});
+    names(&refused(d), &["red", "6"]);
+}
+
+#[test]
+fn a_step_out_of_range_is_refused() {
+    for bad in [json!(85), json!(-1)] {
+        let mut d = pagade();
+        d["pawns"]["black"] = json!([6, 7, 12, bad]);
+        let e = refused(d);
+        assert!(matches!(e, PositionError::StepOutOfRange { .. }), "{e}");
+        names(&e, &["black", &bad.to_string(), "84"]);
+    }
+    let d = json!({"game": "chowka-bhara", "seats": ["red", "yellow"], "to_move": "red",
+        "pawns": {"red": [1, 1, 1, 26], "yellow": [1, 1, 1, 1]}});
+    names(&refused(d), &["26", "25"]);
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([6, 7, 12, 12.5]);
+    assert!(matches!(refused(d), PositionError::Json(_)));
+}
+
+#[test]
+fn off_the_board_needs_the_entry_throws_option() {
+    let d = json!({"game": "chowka-bhara", "seats": ["red", "yellow"], "to_move": "red",
+        "pawns": {"red": [0, 1, 1, 1], "yellow": [1, 1, 1, 1]}});
+    let e = refused(d);
+    assert!(matches!(e, PositionError::OffBoardNotAllowed { .. }));
+    names(&e, &["entry"]);
+}
+
+#[test]
+fn too_many_pawns_on_a_square_are_refused() {
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([6, 20, 20, 20]);
+    d["flags"] = json!({"black": {"has_cut": true}});
+    let e = refused(d);
+    assert!(matches!(e, PositionError::SquareOverfull { .. }));
+    names(&e, &["black", "20"]);
+    // In the Belly any number may stand together.
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([80, 80, 80, 80]);
+    d["flags"] = json!({"black": {"has_cut": true}});
+    Position::from_json_value(&d).unwrap();
+}
+
+#[test]
+fn opponents_sharing_an_unsafe_square_are_refused() {
+    // Black's 20 is Yellow's 54.
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([6, 7, 12, 20]);
+    d["pawns"]["yellow"] = json!([6, 7, 12, 54]);
+    let e = refused(d);
+    assert!(matches!(e, PositionError::SharedSquare { .. }));
+    names(&e, &["black", "yellow", "20"]);
+    // On a safe square of Akbar's game they may.
+    let doc = |red: u8| {
+        json!({"game": "chaupar-akbar", "seats": ["black", "red", "yellow", "green"], "to_move": "black",
+            "pawns": {"black": [6, 7, 9, 29], "red": [1, 2, 3, red], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}})
+    };
+    // Black's 29 is Red's 12, a marked square; Black's 30 is Red's 13.
+    Position::from_json_value(&doc(12)).unwrap();
+    let mut unsafe_doc = doc(13);
+    unsafe_doc["pawns"]["black"] = json!([6, 7, 9, 30]);
+    assert!(matches!(
+        refused(unsafe_doc),
+        PositionError::SharedSquare { .. }
+    ));
+}
+
+#[test]
+fn inconsistent_flags_are_refused() {
+    let chopat = |flags: Value, black: Value| {
+        json!({"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
+            "pawns": {"black": black, "yellow": [6, 7, 12, 12]}, "flags": flags})
+    };
+    let cases = [
+        (
+            chopat(json!({"black": {"jug": 34}}), json!([6, 7, 34, 34])),
+            "Kajalvun",
+        ),
+        (
+            chopat(json!({}), json!([6, 7, 20, 20])),
+            "step 20 before Kajalvun",
+        ),
+        (
+            chopat(
+                json!({"black": {"kajalvun": true, "jug": 30}}),
+                json!([6, 7, 34, 34]),
+            ),
+            "Jug is on step 30",
+        ),
+        (
+            chopat(
+                json!({"black": {"kajalvun": true, "ool": "pending"}}),
+                json!([6, 7, 34, 34]),
+            ),
+            "ool_pawn",
+        ),
+        (
+            chopat(
+                json!({"black": {"kajalvun": true, "ool": "sometime"}}),
+                json!([6, 7, 34, 34]),
+            ),
+            "sometime",
+        ),
+        (
+            chopat(json!({"black": {"missed_turns": 2}}), json!([6, 7, 12, 12])),
+            "missed 2 turns",
+        ),
+        (
+            chopat(json!({"black": {"kajalvun": "yes"}}), json!([6, 7, 12, 12])),
+            "kajalvun",
+        ),
+    ];
+    for (doc, word) in cases {
+        let e = refused(doc);
+        assert!(matches!(e, PositionError::Inconsistent(_)), "{e}");
+        names(&e, &[word]);
+    }
+    // Pagade: a pawn in the Belly needs a cut.
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([6, 7, 12, 80]);
+    names(&refused(d), &["black", "cut"]);
+    // A game's flags belong to that game only.
+    let mut d = pagade();
+    d["flags"] = json!({"black": {"kajalvun": true}});
+    names(&refused(d), &["kajalvun", "has_cut"]);
+}
+
+#[test]
+fn places_must_agree_with_the_pawns() {
+    let mut d = pagade();
+    d["places"] = json!(["black"]);
+    names(&refused(d), &["black", "places"]);
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([84, 84, 84, 84]);
+    d["flags"] = json!({"black": {"has_cut": true}});
+    d["places"] = json!([]);
+    names(&refused(d), &["black", "Home"]);
+}
+
+#[test]
+fn unknown_fields_are_refused() {
+    let mut d = pagade();
+    d["colour"] = json!("black");
+    let e = refused(d);
+    assert!(matches!(e, PositionError::Json(_)));
+    names(&e, &["colour"]);
+}
+
+#[test]
+fn text_that_is_not_json_is_refused() {
+    let e = Position::from_json("{\"game\": ").unwrap_err();
+    assert!(matches!(e, PositionError::Json(_)));
+    names(&e, &["not a position"]);
+}

@@ -1,0 +1,172 @@
+//! Random self-play: every game, mode and option set played to its end many
+//! times, with the invariants checked after every throw and every move.
+
+use chaupar::board::{CellKind, Side};
+use chaupar::dice::SeededThrows;
+use chaupar::rules::{Game, Match, Options, Phase, Position, Turn};
+use chaupar::sim::random_playout;
+
+/// Every option set worth playing for a game: each mode, and each house
+/// rule switched away from its default one at a time.
+fn option_sets(game: Game) -> Vec<Options> {
+    let mut sets = Vec::new();
+    for &mode in game.modes() {
+        sets.push(Options::new(game).with_mode(mode));
+    }
+    let base = Options::new(game);
+    for info in Options::describe(game)
+        .into_iter()
+        .filter(|i| i.key != "mode")
+    {
+        for (value, _) in info.choices.iter().skip(1) {
+            let mut o = base;
+            o.set(game, info.key, value).unwrap();
+            sets.push(o);
+        }
+    }
+    sets
+}
+
+/// The invariants of any moment of any game.
+fn check(turn: &Turn) {
+    let pos = turn.position();
+    pos.validate()
+        .unwrap_or_else(|e| panic!("{e}\n{}", pos.to_json()));
+    let board = pos.board();
+    for &side in pos.seats() {
+        assert_eq!(
+            pos.pawns(side).len(),
+            pos.pawn_count(),
+            "every pawn accounted for"
+        );
+        for &step in pos.pawns(side) {
+            if let Some(cell) = board.cell(side, step) {
+                if let CellKind::Belly(owner) = board.cell_info(cell).kind {
+                    assert_eq!(owner, side, "the Belly is private");
+                }
+            }
+        }
+    }
+    if turn.phase() == Phase::Throw && turn.throws().is_empty() {
+        // Between turns a position survives its JSON form unchanged.
+        let back = Position::from_json(&pos.to_json())
+            .unwrap_or_else(|e| panic!("{e}\n{}", pos.to_json()));
+        assert_eq!(&back, pos);
+    }
+}
+
+fn play_many(game: Game, games_per_set: u32, seed: u64) {
+    for options in option_sets(game) {
+        let start = Position::start(game, options).unwrap();
+        let mut source = SeededThrows::new(seed);
+        for _ in 0..games_per_set {
+            let p = random_playout(start, &mut source, 20_000, check);
+            assert!(
+                p.finished,
+                "{game:?} {options:?} did not end in 20,000 turns: {}",
+                p.end.to_json()
+            );
+            assert!(p.end.is_over());
+            assert!(!p.end.winners().is_empty());
+        }
+    }
+}
+
+#[test]
+fn pagade_plays_to_the_end() {
+    play_many(Game::Pagade, 400, 1);
+}
+
+#[test]
+fn chaupar_plays_to_the_end() {
+    play_many(Game::Chaupar, 400, 2);
+}
+
+#[test]
+fn chopat_plays_to_the_end() {
+    play_many(Game::Chopat, 300, 3);
+}
+
+#[test]
+fn chaupar_akbar_plays_to_the_end() {
+    play_many(Game::ChauparAkbar, 400, 4);
+}
+
+#[test]
+fn chowka_bhara_plays_to_the_end_on_every_board() {
+    for n in ["5", "7", "9", "11"] {
+        for mut options in option_sets(Game::ChowkaBhara)
+            .into_iter()
+            .filter(|o| o.board == 5)
+        {
+            let shells = options.shells;
+            options.set(Game::ChowkaBhara, "board", n).unwrap();
+            if shells != 4 {
+                options.shells = shells;
+            }
+            let start = Position::start(Game::ChowkaBhara, options).unwrap();
+            let mut source = SeededThrows::new(5);
+            let games = match n {
+                "5" => 300,
+                "7" => 30,
+                _ => 8,
+            };
+            for _ in 0..games {
+                let p = random_playout(start, &mut source, 50_000, check);
+                assert!(p.finished, "{options:?} did not end: {}", p.end.to_json());
+            }
+        }
+    }
+}
+
+/// A game played through a Match replays from its record to the same
+/// moment, at every moment.
+#[test]
+fn records_replay_exactly() {
+    for game in Game::ALL {
+        for (i, options) in option_sets(game).into_iter().enumerate() {
+            let mut m = Match::new(game, options, 100 + i as u64).unwrap();
+            let mut chooser = SeededThrows::new(i as u64);
+            let mut steps = 0;
+            while m.phase() != Phase::Over && steps < 3000 {
+                match m.phase() {
+                    Phase::Throw => {
+                        m.throw();
+                    }
+                    _ => {
+                        let legal = m.legal_moves();
+                        m.play(legal[chooser.below(legal.len())]).unwrap();
+                    }
+                }
+                steps += 1;
+                if steps % 97 == 0 {
+                    let again = Match::replay(m.record()).unwrap();
+                    assert_eq!(again.position(), m.position());
+                    assert_eq!(again.phase(), m.phase());
+                    assert_eq!(again.values_left(), m.values_left());
+                }
+            }
+            let json = serde_json::to_string(m.record()).unwrap();
+            let again = Match::replay(&serde_json::from_str(&json).unwrap()).unwrap();
+            assert_eq!(again.position(), m.position());
+        }
+    }
+}
+
+#[test]
+fn seats_win_about_equally_often_at_random() {
+    // Not a rule, but a sign the rules favour no colour: over many random
+    // two-player Pagade games neither side wins more than 60%.
+    let start = Position::start(Game::Pagade, Options::new(Game::Pagade)).unwrap();
+    let mut source = SeededThrows::new(9);
+    let games = 1000;
+    let black = (0..games)
+        .filter(|_| {
+            random_playout(start, &mut source, 20_000, |_| {})
+                .end
+                .winners()
+                == vec![Side(0)]
+        })
+        .count();
+    assert!((400..=600).contains(&black), "black won {black} of {games}");
+}
