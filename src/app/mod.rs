@@ -634,7 +634,11 @@ impl Inner {
             .chain(unplaced.map(|&side| (0, side)))
             .map(|(place, side)| PlaceData {
                 place,
-                name: format!("{} ({})", s.name(side), s.colour(side).to_lowercase()).into(),
+                name: match (s.name(side), s.colour(side)) {
+                    (name, colour) if name == colour => name,
+                    (name, colour) => format!("{name} ({})", colour.to_lowercase()),
+                }
+                .into(),
                 side: side.0 as i32,
             })
             .collect();
@@ -712,7 +716,6 @@ impl Inner {
             play.set_mover_name(
                 format!("{} · {}", s.name(mover), s.colour(s.game.pawn_side())).into(),
             );
-            play.set_turn(s.game.record().events.len() as i32);
             play.set_prompt(prompt.text().into());
             play.set_can_throw(s.can_throw());
             play.set_can_pass(prompt == Prompt::Passes);
