@@ -687,9 +687,11 @@ impl Inner {
                     .iter()
                     .filter(|q| q.side == p.side && q.step == p.step)
                     .count();
+                // A stack is lit once, on its top pawn.
+                let top = stack == 1 || spot.top_of > 0;
                 PawnData {
-                    movable,
-                    selected: p.side == side && Some(p.step) == s.selected,
+                    movable: movable && top,
+                    selected: top && p.side == side && Some(p.step) == s.selected,
                     label: s.pawn_label(p, stack, movable).into(),
                     ..spot.pawn_data(p)
                 }
