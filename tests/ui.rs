@@ -193,6 +193,23 @@ fn nearly_home() -> Position {
     .expect("a valid position")
 }
 
+/// Pagade with every kind of place a pawn can be in.
+fn late_pagade() -> Position {
+    Position::from_json(
+        r#"{
+        "game": "pagade",
+        "options": { "mode": "4p" },
+        "seats": ["black", "red", "yellow", "green"],
+        "to_move": "black",
+        "pawns": { "black": [0, 80, 84, 30], "red": [84, 84, 0, 0],
+                   "yellow": [78, 78, 50, 84], "green": [12, 12, 60, 3] },
+        "flags": { "black": { "has_cut": true }, "red": { "has_cut": true },
+                   "yellow": { "has_cut": true }, "green": { "has_cut": false } }
+    }"#,
+    )
+    .expect("a valid position")
+}
+
 #[test]
 fn a_pawn_that_cannot_move_shakes_and_says_why() {
     let app = app();
@@ -307,6 +324,8 @@ fn pawns_walk_square_by_square() {
 }
 
 fn save_png(app: &Chaupar, name: &str) {
+    // Let colour changes and glides finish.
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
     let shot = app.window().window().take_snapshot().expect("a snapshot");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .parent()
@@ -362,6 +381,11 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
             save_png(&app, &format!("{size}-game-{board}"));
             app.window().global::<Play>().invoke_quit();
         }
+
+        // Late in a game: pawns cut and waiting, on their way down the
+        // Belly (lying down), and Home.
+        app.start(Match::from_position(late_pagade(), 1), Default::default());
+        save_png(&app, &format!("{size}-game-cross-late"));
 
         app.start(Match::from_position(nearly_home(), 5), Default::default());
         while take_a_turn_step(&app) {}

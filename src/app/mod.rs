@@ -715,9 +715,14 @@ impl Inner {
             update(&self.cells, layout.cells(&s.targets()));
             let prompt = s.prompt();
             play.set_mover_side(mover.0 as i32);
-            play.set_mover_name(
-                format!("{} · {}", s.name(mover), s.colour(s.game.pawn_side())).into(),
-            );
+            // The player's name, and the colour their pawns are this turn.
+            let (name, colour) = (s.name(mover), s.colour(s.game.pawn_side()));
+            let mover_name = if name == colour {
+                name
+            } else {
+                format!("{name} · {colour}")
+            };
+            play.set_mover_name(mover_name.into());
             play.set_prompt(prompt.text().into());
             play.set_can_throw(s.can_throw());
             play.set_can_pass(prompt == Prompt::Passes);
