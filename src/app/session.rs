@@ -424,3 +424,55 @@ fn capitalised(s: &str) -> String {
         None => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, Options};
+
+    fn session(seed: u64) -> Session {
+        let m = Match::new(Game::Pagade, Options::new(Game::Pagade), seed).unwrap();
+        Session::new(m, Default::default())
+    }
+
+    #[test]
+    fn a_pawn_keeps_its_id_as_it_moves() {
+        let mut s = session(3);
+        while s.game.phase() != Phase::Move {
+            s.throw();
+            s.acknowledge_pass();
+        }
+        let mv = s.game.legal_moves()[0];
+        let moving = s.moving_ids(mv);
+        let before = s.pawns.clone();
+        s.play(mv).unwrap();
+        s.sync_pawns();
+        for (old, new) in before.iter().zip(&s.pawns) {
+            assert_eq!(old.id, new.id);
+            if moving.contains(&old.id) {
+                assert_eq!(new.step, mv.to);
+            } else {
+                assert_eq!(new.step, old.step, "pawn {} stayed", old.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
+        let mut s = session(5);
+        while s.game.phase() != Phase::Move {
+            s.throw();
+            s.acknowledge_pass();
+        }
+        let rival = s
+            .pawns
+            .iter()
+            .find(|p| p.side != s.game.pawn_side())
+            .unwrap()
+            .id;
+        let before = *s.position();
+        let reason = s.tap_pawn(rival).unwrap_err();
+        assert!(reason.contains("moves"), "{reason}");
+        assert_eq!(*s.position(), before);
+    }
+}
