@@ -3,7 +3,7 @@
 //! and pressed the way a screen reader presses them.
 
 use chaupar::app::settings::Speed;
-use chaupar::app::{Chaupar, Nav, Outcome, Play, Screen};
+use chaupar::app::{App, Nav, Outcome, Play, Screen};
 use chaupar::board::Side;
 use chaupar::rules::{Game, Match, Position};
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
@@ -11,24 +11,24 @@ use slint::{ComponentHandle, Model};
 use std::path::PathBuf;
 
 /// A fresh app on this test's thread, moves shown at once.
-fn app() -> Chaupar {
+fn app() -> App {
     slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
         mock_time: true,
         threading: false,
         renderer_name: Some("software".into()),
     })))
     .expect("one platform per test thread");
-    let app = Chaupar::new(None).expect("the window opens");
+    let app = App::new(None).expect("the window opens");
     app.set_speed(Speed::Off);
     app.window().show().expect("the window shows");
     app
 }
 
-fn labelled(app: &Chaupar, label: &str) -> Option<ElementHandle> {
+fn labelled(app: &App, label: &str) -> Option<ElementHandle> {
     ElementHandle::find_by_accessible_label(app.window(), label).next()
 }
 
-fn press(app: &Chaupar, label: &str) {
+fn press(app: &App, label: &str) {
     labelled(app, label)
         .unwrap_or_else(|| panic!("nothing labelled {label:?}"))
         .invoke_accessible_default_action();
@@ -41,14 +41,14 @@ fn settle() {
 }
 
 /// Elements whose label starts with `prefix`.
-fn starting(app: &Chaupar, prefix: &'static str) -> Vec<ElementHandle> {
+fn starting(app: &App, prefix: &'static str) -> Vec<ElementHandle> {
     ElementQuery::from_root(app.window())
         .match_descendants()
         .match_predicate(move |e| e.accessible_label().is_some_and(|l| l.starts_with(prefix)))
         .find_all()
 }
 
-fn movable_pawns(app: &Chaupar) -> Vec<ElementHandle> {
+fn movable_pawns(app: &App) -> Vec<ElementHandle> {
     ElementQuery::from_root(app.window())
         .match_descendants()
         .match_predicate(|e| {
@@ -58,13 +58,13 @@ fn movable_pawns(app: &Chaupar) -> Vec<ElementHandle> {
         .find_all()
 }
 
-fn screen(app: &Chaupar) -> Screen {
+fn screen(app: &App) -> Screen {
     app.window().global::<Nav>().get_screen()
 }
 
 /// The pawns as drawn, (side, step), against the engine's position; and
 /// every pawn on a square drawn inside that square.
-fn assert_board_matches_engine(app: &Chaupar) {
+fn assert_board_matches_engine(app: &App) {
     let play = app.window().global::<Play>();
     let mut drawn: Vec<(u8, u8)> = play
         .get_pawns()
@@ -104,7 +104,7 @@ fn assert_board_matches_engine(app: &Chaupar) {
 /// Plays one action the way a player would: throw, pass, or move the first
 /// pawn that can move to its first highlighted square. False when the game
 /// screen has gone.
-fn take_a_turn_step(app: &Chaupar) -> bool {
+fn take_a_turn_step(app: &App) -> bool {
     if screen(app) != Screen::Game {
         return false;
     }
@@ -136,7 +136,7 @@ fn take_a_turn_step(app: &Chaupar) -> bool {
     true
 }
 
-fn new_game_through_the_screens(app: &Chaupar, game: Game) {
+fn new_game_through_the_screens(app: &App, game: Game) {
     press(app, "New game");
     assert_eq!(screen(app), Screen::NewGame);
     press(
@@ -226,7 +226,7 @@ fn a_pawn_that_cannot_move_shakes_and_says_why() {
     );
     let before = app.with_match(|m| *m.position()).unwrap();
     let pawn_label = "Red pawn on square 24";
-    let offered = |app: &Chaupar| -> Vec<String> {
+    let offered = |app: &App| -> Vec<String> {
         starting(app, "Move to ")
             .iter()
             .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
@@ -323,7 +323,7 @@ fn pawns_walk_square_by_square() {
     }
 }
 
-fn save_png(app: &Chaupar, name: &str) {
+fn save_png(app: &App, name: &str) {
     // Let colour changes and glides finish.
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
     let shot = app.window().window().take_snapshot().expect("a snapshot");

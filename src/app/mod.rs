@@ -32,12 +32,12 @@ const SHAKE_MS: u64 = 450;
 /// Opens the app's window and runs it until it is closed. Settings are kept
 /// in `data_dir` when one is given.
 pub fn run(data_dir: Option<PathBuf>) -> Result<(), slint::PlatformError> {
-    let app = Chaupar::new(data_dir)?;
+    let app = App::new(data_dir)?;
     app.window().run()
 }
 
 /// The app: its window and the state behind it.
-pub struct Chaupar {
+pub struct App {
     window: AppWindow,
     inner: Rc<Inner>,
 }
@@ -63,8 +63,8 @@ struct State {
     rules_return: Screen,
 }
 
-impl Chaupar {
-    pub fn new(data_dir: Option<PathBuf>) -> Result<Chaupar, slint::PlatformError> {
+impl App {
+    pub fn new(data_dir: Option<PathBuf>) -> Result<App, slint::PlatformError> {
         let window = AppWindow::new()?;
         let inner = Rc::new(Inner {
             window: window.as_weak(),
@@ -88,7 +88,7 @@ impl Chaupar {
         inner.show_setup();
         inner.show_rules(0);
         inner.show_nav();
-        Ok(Chaupar { window, inner })
+        Ok(App { window, inner })
     }
 
     pub fn window(&self) -> &AppWindow {
