@@ -393,3 +393,38 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
         nav.invoke_go_home();
     }
 }
+
+#[test]
+fn restarting_while_a_pawn_walks_starts_a_clean_game() {
+    let app = app();
+    app.set_speed(Speed::Slow);
+    // Seeds differ in their first throw; take one that lets Black move.
+    app.start(Match::from_position(late_pagade(), 2), Default::default());
+    let play = app.window().global::<Play>();
+    starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(2));
+    let walker = movable_pawns(&app)
+        .into_iter()
+        .next()
+        .expect("a pawn can move");
+    walker.invoke_accessible_default_action();
+    settle();
+    starting(&app, "Move to ")[0].invoke_accessible_default_action();
+    settle();
+    if !play.get_busy() {
+        // Several ways to that square: take the first offered.
+        let first = play.get_choices().row_data(0).expect("ways are offered");
+        press(&app, first.text.as_str());
+    }
+    assert!(play.get_busy(), "the pawn is on its way");
+
+    play.invoke_restart();
+    settle();
+    assert!(!play.get_busy() && play.get_can_throw());
+    // The old walk would have taken its next step by now.
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(300));
+    assert_board_matches_engine(&app);
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(5));
+    assert_eq!(app.with_match(|m| m.record().events.len()), Some(0));
+    assert_board_matches_engine(&app);
+}

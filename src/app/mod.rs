@@ -61,6 +61,9 @@ struct State {
     next_seed: Option<u64>,
     /// Where the Rules page's Back goes.
     rules_return: Screen,
+    /// Counts the games begun, so that a throw or move still being shown
+    /// when a new game starts does not reach into it.
+    game_number: u64,
 }
 
 impl App {
@@ -75,6 +78,7 @@ impl App {
                 busy: false,
                 next_seed: None,
                 rules_return: Screen::Home,
+                game_number: 0,
             }),
             data_dir,
             pawns: Rc::new(VecModel::default()),
@@ -485,15 +489,18 @@ impl Inner {
             let mut st = self.state.borrow_mut();
             st.session = Some(session);
             st.busy = false;
+            st.game_number += 1;
         }
-        // A new board: its pawns appear in place rather than gliding in.
+        // A new board: its pawns appear in place rather than gliding in,
+        // and no throw of the last game is still tumbling.
         self.pawns.set_vec(Vec::new());
+        self.window().global::<Play>().set_tumbling(false);
         self.show_game();
         self.go(Screen::Game);
     }
 
     fn throw(self: &Rc<Self>, fling: f32) {
-        let tumble = {
+        let (tumble, number) = {
             let mut st = self.state.borrow_mut();
             let tumble = st.settings.speed.tumble_ms();
             let busy = st.busy;
@@ -502,7 +509,7 @@ impl Inner {
             };
             s.throw();
             st.busy = tumble > 0;
-            tumble
+            (tumble, st.game_number)
         };
         let window = self.window();
         let play = window.global::<Play>();
@@ -513,6 +520,9 @@ impl Inner {
             play.set_busy(true);
             let me = self.clone();
             after(tumble, move || {
+                if !me.is_current(number) {
+                    return;
+                }
                 me.state.borrow_mut().busy = false;
                 me.window().global::<Play>().set_tumbling(false);
                 me.show_game();
@@ -559,8 +569,13 @@ impl Inner {
         }
     }
 
+    /// Whether the game `number` is still the one in progress.
+    fn is_current(&self, number: u64) -> bool {
+        self.state.borrow().game_number == number
+    }
+
     fn play(self: &Rc<Self>, mv: Move) {
-        let (ids, step_ms) = {
+        let (ids, step_ms, number) = {
             let mut st = self.state.borrow_mut();
             let step_ms = st.settings.speed.step_ms();
             let Some(s) = st.session.as_mut() else { return };
@@ -572,17 +587,22 @@ impl Inner {
                 return;
             }
             st.busy = step_ms > 0;
-            (ids, step_ms)
+            (ids, step_ms, st.game_number)
         };
+        // The chosen pawn's squares and choices go; the turn shows as busy.
+        self.show_game();
         if step_ms > 0 && mv.to > mv.from {
-            self.walk(ids, mv.from + 1, mv.to, step_ms);
+            self.walk(ids, mv.from + 1, mv.to, step_ms, number);
         } else {
-            self.finish_move();
+            self.finish_move(number);
         }
     }
 
     /// Steps the moving pawns one square at a time along their path.
-    fn walk(self: &Rc<Self>, ids: Vec<usize>, step: u8, to: u8, step_ms: u64) {
+    fn walk(self: &Rc<Self>, ids: Vec<usize>, step: u8, to: u8, step_ms: u64, number: u64) {
+        if !self.is_current(number) {
+            return;
+        }
         if let Some(s) = self.state.borrow_mut().session.as_mut() {
             for &id in &ids {
                 s.pawns[id].step = step;
@@ -591,13 +611,16 @@ impl Inner {
         self.show_pawns();
         let me = self.clone();
         if step >= to {
-            after(step_ms, move || me.finish_move());
+            after(step_ms, move || me.finish_move(number));
         } else {
-            after(step_ms, move || me.walk(ids, step + 1, to, step_ms));
+            after(step_ms, move || me.walk(ids, step + 1, to, step_ms, number));
         }
     }
 
-    fn finish_move(&self) {
+    fn finish_move(&self, number: u64) {
+        if !self.is_current(number) {
+            return;
+        }
         let over = {
             let mut st = self.state.borrow_mut();
             st.busy = false;
