@@ -4,6 +4,8 @@
 //! no user interface. Everything else stands on it.
 
 pub mod ai;
+#[cfg(feature = "ui")]
+pub mod app;
 pub mod board;
 pub mod dice;
 pub mod launch;

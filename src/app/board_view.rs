@@ -1,0 +1,388 @@
+//! Lays a board out for drawing: the cells of `board::geometry` on the
+//! drawing grid, the marked squares, and where each pawn stands, sits
+//! waiting or rests at Home. The board may be turned so that any side sits
+//! at the bottom.
+
+use crate::board::{self, BoardKind, CellKind, Geometry, Side};
+
+use super::{CellData, PawnData};
+
+/// Steps of its own path at which each side's arm carries a marked square
+/// on the cross board (GAMES.md 5: the end of the middle column and the 4th
+/// square from the end on each outer column).
+const CROSS_MARKED_STEPS: [u8; 3] = [8, 12, 72];
+
+/// Cross board steps of a pawn on its way down its own Belly to Home,
+/// traditionally laid on its side.
+const CROSS_HOMEWARD: std::ops::RangeInclusive<u8> = 77..=83;
+
+/// A pawn to draw: which side, a stable id (so it can walk from square to
+/// square), and the step it stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PawnAt {
+    pub id: usize,
+    pub side: Side,
+    pub step: u8,
+}
+
+/// How a board is drawn: its geometry, and how far it is turned.
+#[derive(Clone, Copy)]
+pub struct Layout {
+    pub geometry: &'static Geometry,
+    /// Quarter turns clockwise, bringing that side's arm to the bottom.
+    pub turn: u8,
+}
+
+impl Layout {
+    pub fn new(kind: BoardKind, bottom: Side) -> Layout {
+        Layout {
+            geometry: board::geometry(kind),
+            turn: bottom.0,
+        }
+    }
+
+    pub fn is_cross(&self) -> bool {
+        self.geometry.kind == BoardKind::Cross
+    }
+
+    /// The square board leaves a margin of one square round the grid, where
+    /// pawns wait to enter.
+    fn margin(&self) -> f32 {
+        if self.is_cross() {
+            0.0
+        } else {
+            1.0
+        }
+    }
+
+    /// Side length of the drawing grid in squares.
+    pub fn grid(&self) -> u8 {
+        self.geometry.grid + 2 * self.margin() as u8
+    }
+
+    /// Turns a point of the geometry's grid (in squares, continuous) to the
+    /// drawing grid.
+    fn place(&self, (x, y): (f32, f32)) -> (f32, f32) {
+        let size = self.geometry.grid as f32;
+        // One quarter clockwise as drawn: (x, y) -> (size - y, x).
+        let (x, y) = (0..self.turn % 4).fold((x, y), |(x, y), _| (size - y, x));
+        (x + self.margin(), y + self.margin())
+    }
+
+    /// A point laid out for the bottom side, turned to where `side` sits
+    /// (sides follow one another anticlockwise).
+    fn for_side(&self, side: Side, (x, y): (f32, f32)) -> (f32, f32) {
+        let size = self.geometry.grid as f32;
+        // One quarter anticlockwise as drawn: (x, y) -> (y, size - x).
+        (0..side.0).fold((x, y), |(x, y), _| (y, size - x))
+    }
+
+    /// Every cell, with its marking and whether a chosen pawn could move
+    /// there (`targets`, with the label read out for it).
+    pub fn cells(&self, targets: &[(board::Cell, String)]) -> Vec<CellData> {
+        let g = self.geometry;
+        let marked = marked_cells(g);
+        g.cells()
+            .map(|(cell, info)| {
+                let span = if info.kind == CellKind::Home && self.is_cross() {
+                    3
+                } else {
+                    1
+                };
+                let half = span as f32 / 2.0;
+                let centre = (info.col as f32 + 0.5, info.row as f32 + 0.5);
+                let (x, y) = self.place(centre);
+                let target = targets.iter().find(|(c, _)| *c == cell);
+                CellData {
+                    index: cell.0 as i32,
+                    col: (x - half).round() as i32,
+                    row: (y - half).round() as i32,
+                    span,
+                    kind: match info.kind {
+                        CellKind::Belly(_) => 1,
+                        CellKind::Home => 2,
+                        CellKind::Loop | CellKind::Grid => 0,
+                    },
+                    side: match info.kind {
+                        CellKind::Belly(side) => side.0 as i32,
+                        _ => 0,
+                    },
+                    marked: marked.contains(&cell),
+                    target: target.is_some(),
+                    label: target.map(|(_, l)| l.as_str()).unwrap_or("").into(),
+                }
+            })
+            .collect()
+    }
+
+    /// Where each pawn is drawn. Pawns of one side on one square stack, the
+    /// top one showing their number; different sides sharing a square
+    /// stand apart.
+    pub fn pawns(&self, pawns: &[PawnAt]) -> Vec<Spot> {
+        let g = self.geometry;
+        let mut spots: Vec<Spot> = Vec::with_capacity(pawns.len());
+        for (i, p) in pawns.iter().enumerate() {
+            let same = |q: &PawnAt| q.side == p.side && q.step == p.step;
+            // Position among the pawns of its side at the same step.
+            let rank = pawns[..i].iter().filter(|q| same(q)).count();
+            let count = pawns.iter().filter(|q| same(q)).count();
+            let spot = match g.cell(p.side, p.step) {
+                Some(cell) if p.step == g.home => self.at_home(p.side, rank, cell),
+                Some(cell) => {
+                    let info = g.cell_info(cell);
+                    let centre = (info.col as f32 + 0.5, info.row as f32 + 0.5);
+                    let (mut x, mut y) = self.place(centre);
+                    // Other sides on the same square: stand in its corners.
+                    let sharing: Vec<Side> = {
+                        let mut s: Vec<Side> = pawns
+                            .iter()
+                            .filter(|q| g.cell(q.side, q.step) == Some(cell))
+                            .map(|q| q.side)
+                            .collect();
+                        s.sort();
+                        s.dedup();
+                        s
+                    };
+                    let scale = if sharing.len() > 1 { 0.62 } else { 1.0 };
+                    if sharing.len() > 1 {
+                        let k = sharing.iter().position(|&s| s == p.side).unwrap_or(0);
+                        x += if k % 2 == 0 { -0.22 } else { 0.22 };
+                        y += if k / 2 == 0 { -0.22 } else { 0.22 };
+                    }
+                    // A stack: each pawn a little above the one before, the
+                    // last (drawn on top) showing how many there are.
+                    let lift = 0.07 * rank as f32;
+                    Spot {
+                        x: x - lift,
+                        y: y - lift,
+                        scale,
+                        top_of: if rank + 1 == count && count > 1 {
+                            count
+                        } else {
+                            0
+                        },
+                        lying: self.is_cross() && CROSS_HOMEWARD.contains(&p.step),
+                    }
+                }
+                None => self.waiting(p.side, rank),
+            };
+            spots.push(spot);
+        }
+        spots
+    }
+
+    /// Finished pawns gather in the centre, each side's towards its own arm.
+    fn at_home(&self, side: Side, rank: usize, cell: board::Cell) -> Spot {
+        let info = self.geometry.cell_info(cell);
+        let (cx, cy) = (info.col as f32 + 0.5, info.row as f32 + 0.5);
+        let (reach, spread, scale) = if self.is_cross() {
+            (0.95, 0.55, 0.55)
+        } else {
+            (0.28, 0.2, 0.32)
+        };
+        let along = (rank as f32 - 1.5) * spread;
+        let (x, y) = self.place(self.for_side(side, (cx + along, cy + reach)));
+        Spot {
+            x,
+            y,
+            scale,
+            top_of: 0,
+            lying: false,
+        }
+    }
+
+    /// Pawns waiting to enter (cut, or not yet started) sit beside their own
+    /// arm: in the cloth's corner to the arm's right on the cross board, in
+    /// the margin outside the start square on the square board.
+    fn waiting(&self, side: Side, rank: usize) -> Spot {
+        let size = self.geometry.grid as f32;
+        let (x, y) = if self.is_cross() {
+            (
+                11.75 + (rank % 3) as f32 * 0.9,
+                11.75 + (rank / 3) as f32 * 0.9,
+            )
+        } else {
+            let mid = size / 2.0;
+            (mid + (rank as f32 - 1.5) * 0.75, size + 0.5)
+        };
+        let (x, y) = self.place(self.for_side(side, (x, y)));
+        Spot {
+            x,
+            y,
+            scale: 0.7,
+            top_of: 0,
+            lying: false,
+        }
+    }
+}
+
+/// Where a pawn is drawn, in drawing-grid squares.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spot {
+    pub x: f32,
+    pub y: f32,
+    pub scale: f32,
+    /// The number of pawns in the stack this pawn tops (0: not a top).
+    pub top_of: usize,
+    pub lying: bool,
+}
+
+impl Spot {
+    pub fn pawn_data(self, pawn: PawnAt) -> PawnData {
+        PawnData {
+            id: pawn.id as i32,
+            side: pawn.side.0 as i32,
+            step: pawn.step as i32,
+            x: self.x,
+            y: self.y,
+            scale: self.scale,
+            count: self.top_of as i32,
+            lying: self.lying,
+            movable: false,
+            selected: false,
+            label: Default::default(),
+        }
+    }
+}
+
+/// The squares drawn with a cross: on the cross board the three marked
+/// squares of every arm; on the square board the safe squares.
+pub fn marked_cells(g: &Geometry) -> Vec<board::Cell> {
+    match g.kind {
+        BoardKind::Cross => Side::ALL
+            .iter()
+            .flat_map(|&side| CROSS_MARKED_STEPS.map(|s| g.cell(side, s)))
+            .flatten()
+            .collect(),
+        BoardKind::Square(n) => {
+            let mid = n / 2;
+            // The middle of each side of every ring from the outer one to
+            // the one just outside the innermost 3 x 3 ring, and the centre.
+            let mut points = vec![(mid, mid)];
+            for ring in 0..mid.saturating_sub(1) {
+                let far = n - 1 - ring;
+                points.extend([(mid, ring), (mid, far), (ring, mid), (far, mid)]);
+            }
+            g.cells()
+                .filter(|(_, info)| points.contains(&(info.col, info.row)))
+                .map(|(cell, _)| cell)
+                .collect()
+        }
+    }
+}
+
+/// The square a player calls a step: the cross board's steps 76 to 83 walk
+/// back over squares 8 and 7 down to 1.
+pub fn square_number(kind: BoardKind, home: u8, step: u8) -> u8 {
+    match kind {
+        BoardKind::Cross if step == home - 8 => 8,
+        BoardKind::Cross if step > home - 8 && step < home => home - step,
+        _ => step,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marked_squares_match_the_boards() {
+        let cross = board::geometry(BoardKind::Cross);
+        assert_eq!(marked_cells(cross).len(), 12);
+        // Black's 8 and 12 and Red's 12 (Black's 29) are marked, 17 apart.
+        let marked = marked_cells(cross);
+        assert!(marked.contains(&cross.cell(Side(0), 29).unwrap()));
+        assert!(marked.contains(&cross.cell(Side(0), 25).unwrap()));
+        assert!(!marked.contains(&cross.cell(Side(0), 30).unwrap()));
+        for (n, safe) in [(5, 5), (7, 9), (9, 13), (11, 17)] {
+            let g = board::geometry(BoardKind::Square(n));
+            assert_eq!(marked_cells(g).len(), safe, "{n} x {n}");
+            // Every start square is safe.
+            for side in Side::ALL {
+                assert!(marked_cells(g).contains(&g.cell(side, 1).unwrap()));
+            }
+        }
+    }
+
+    #[test]
+    fn turning_the_board_brings_the_player_to_the_bottom() {
+        let kind = BoardKind::Cross;
+        for side in Side::ALL {
+            let layout = Layout::new(kind, side);
+            let spot = layout.pawns(&[PawnAt {
+                id: 0,
+                side,
+                step: 8,
+            }])[0];
+            // The end of the own arm's middle column: bottom centre.
+            assert_eq!((spot.x, spot.y), (9.5, 18.5), "{side:?}");
+        }
+        let cells = Layout::new(kind, Side(1)).cells(&[]);
+        let home = cells.iter().find(|c| c.kind == 2).unwrap();
+        assert_eq!((home.col, home.row, home.span), (8, 8, 3));
+    }
+
+    #[test]
+    fn stacks_show_their_count_and_homeward_pawns_lie_down() {
+        let layout = Layout::new(BoardKind::Cross, Side(0));
+        let pawns = [
+            PawnAt {
+                id: 0,
+                side: Side(0),
+                step: 12,
+            },
+            PawnAt {
+                id: 1,
+                side: Side(0),
+                step: 12,
+            },
+            PawnAt {
+                id: 2,
+                side: Side(0),
+                step: 80,
+            },
+            PawnAt {
+                id: 3,
+                side: Side(0),
+                step: 0,
+            },
+        ];
+        let spots = layout.pawns(&pawns);
+        assert_eq!(spots[0].top_of, 0);
+        assert_eq!(spots[1].top_of, 2);
+        assert!(spots[2].lying && !spots[0].lying);
+        // A waiting pawn is off the cloth's squares, beside its arm.
+        let off = spots[3];
+        assert!(off.x > 11.0 && off.y > 11.0, "{off:?}");
+    }
+
+    #[test]
+    fn rivals_on_a_safe_square_stand_apart() {
+        let layout = Layout::new(BoardKind::Square(5), Side(0));
+        let pawns = [
+            PawnAt {
+                id: 0,
+                side: Side(0),
+                step: 1,
+            },
+            PawnAt {
+                id: 1,
+                side: Side(1),
+                step: 13,
+            },
+        ];
+        let g = layout.geometry;
+        assert_eq!(g.cell(Side(0), 1), g.cell(Side(1), 13));
+        let spots = layout.pawns(&pawns);
+        assert_ne!((spots[0].x, spots[0].y), (spots[1].x, spots[1].y));
+    }
+
+    #[test]
+    fn square_numbers_walk_back_down_the_belly() {
+        assert_eq!(square_number(BoardKind::Cross, 84, 76), 8);
+        assert_eq!(square_number(BoardKind::Cross, 84, 77), 7);
+        assert_eq!(square_number(BoardKind::Cross, 84, 83), 1);
+        assert_eq!(square_number(BoardKind::Cross, 84, 40), 40);
+        assert_eq!(square_number(BoardKind::Square(5), 25, 20), 20);
+    }
+}

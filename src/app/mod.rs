@@ -1,0 +1,790 @@
+//! The app: a Slint UI (`ui/`) over the rules engine. The UI draws what the
+//! globals in `ui/globals.slint` hold and reports taps through their
+//! callbacks; this module fills them from the engine and decides nothing
+//! the rules decide.
+
+slint::include_modules!();
+
+mod board_view;
+mod rules_text;
+mod session;
+pub mod settings;
+pub mod setup;
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Duration;
+
+use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
+
+use crate::board::{Cell, Side};
+use crate::dice::{Implement, Throw};
+use crate::rules::{Game, Match, Move};
+use board_view::Layout;
+use session::{Prompt, Session};
+use settings::{Settings as SavedSettings, Speed};
+use setup::{SeatKind, Setup as NewGame};
+
+/// How long a refused pawn shakes.
+const SHAKE_MS: u64 = 450;
+
+/// Opens the app's window and runs it until it is closed. Settings are kept
+/// in `data_dir` when one is given.
+pub fn run(data_dir: Option<PathBuf>) -> Result<(), slint::PlatformError> {
+    let app = App::new(data_dir)?;
+    app.window().run()
+}
+
+/// The app: its window and the state behind it.
+pub struct App {
+    window: AppWindow,
+    inner: Rc<Inner>,
+}
+
+struct Inner {
+    window: slint::Weak<AppWindow>,
+    data_dir: Option<PathBuf>,
+    state: RefCell<State>,
+    // Kept across updates so that pawns keep their elements and glide.
+    pawns: Rc<VecModel<PawnData>>,
+    cells: Rc<VecModel<CellData>>,
+}
+
+struct State {
+    settings: SavedSettings,
+    setup: NewGame,
+    session: Option<Session>,
+    /// A move or a throw is being shown; taps wait.
+    busy: bool,
+    /// The seed of the next game (tests fix it; otherwise the clock).
+    next_seed: Option<u64>,
+    /// Where the Rules page's Back goes.
+    rules_return: Screen,
+    /// Counts the games begun, so that a throw or move still being shown
+    /// when a new game starts does not reach into it.
+    game_number: u64,
+}
+
+impl App {
+    pub fn new(data_dir: Option<PathBuf>) -> Result<App, slint::PlatformError> {
+        let window = AppWindow::new()?;
+        let inner = Rc::new(Inner {
+            window: window.as_weak(),
+            state: RefCell::new(State {
+                settings: SavedSettings::load(data_dir.as_deref()),
+                setup: NewGame::new(Game::Pagade),
+                session: None,
+                busy: false,
+                next_seed: None,
+                rules_return: Screen::Home,
+                game_number: 0,
+            }),
+            data_dir,
+            pawns: Rc::new(VecModel::default()),
+            cells: Rc::new(VecModel::default()),
+        });
+        let play = window.global::<Play>();
+        play.set_pawns(ModelRc::from(inner.pawns.clone()));
+        play.set_cells(ModelRc::from(inner.cells.clone()));
+        inner.connect(&window);
+        inner.show_settings();
+        inner.show_setup();
+        inner.show_rules(0);
+        inner.show_nav();
+        Ok(App { window, inner })
+    }
+
+    pub fn window(&self) -> &AppWindow {
+        &self.window
+    }
+
+    /// Fixes the seed of the next game started, so that its throws are
+    /// known in advance.
+    pub fn seed_next_game(&self, seed: u64) {
+        self.inner.state.borrow_mut().next_seed = Some(seed);
+    }
+
+    /// Starts a game already set up (a position near its end, a saved game)
+    /// with these names for the sides.
+    pub fn start(&self, game: Match, names: [String; 4]) {
+        self.inner.begin(Session::new(game, names));
+    }
+
+    /// Looks at the game in progress.
+    pub fn with_match<R>(&self, f: impl FnOnce(&Match) -> R) -> Option<R> {
+        self.inner
+            .state
+            .borrow()
+            .session
+            .as_ref()
+            .map(|s| f(&s.game))
+    }
+
+    pub fn set_speed(&self, speed: Speed) {
+        self.inner.choose_speed(speed);
+    }
+}
+
+/// Runs `f` after `ms` milliseconds, or at once when there is nothing to
+/// wait for.
+fn after(ms: u64, f: impl FnOnce() + 'static) {
+    if ms == 0 {
+        f();
+    } else {
+        Timer::single_shot(Duration::from_millis(ms), f);
+    }
+}
+
+fn model<T: Clone + 'static>(items: Vec<T>) -> ModelRc<T> {
+    ModelRc::new(VecModel::from(items))
+}
+
+/// Updates a kept model row by row, so that unchanged rows stay put.
+fn update<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) {
+    if model.row_count() != rows.len() {
+        model.set_vec(rows);
+        return;
+    }
+    for (i, row) in rows.into_iter().enumerate() {
+        if model.row_data(i).as_ref() != Some(&row) {
+            model.set_row_data(i, row);
+        }
+    }
+}
+
+/// The pieces in the tray: a throw as it fell, or the implement at rest.
+fn tray(implement: Implement, throw: Option<Throw>) -> Vec<DieData> {
+    match (implement, throw) {
+        (Implement::Cowries(_), Some(t)) => t
+            .shells()
+            .map(|up| DieData {
+                kind: 2,
+                value: 0,
+                mouth_up: up,
+            })
+            .collect(),
+        (Implement::Cowries(n), None) => (0..n)
+            .map(|i| DieData {
+                kind: 2,
+                value: 0,
+                mouth_up: i % 2 == 0,
+            })
+            .collect(),
+        (dice, t) => {
+            let kind = if dice == Implement::StickDice { 0 } else { 1 };
+            let rest = vec![1u8; dice.values_per_throw()];
+            let values = t.map(|t| t.values().to_vec()).unwrap_or(rest);
+            values
+                .into_iter()
+                .map(|value| DieData {
+                    kind,
+                    value: value as i32,
+                    mouth_up: false,
+                })
+                .collect()
+        }
+    }
+}
+
+fn new_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+impl Inner {
+    fn window(&self) -> AppWindow {
+        self.window
+            .upgrade()
+            .expect("the window outlives its callbacks")
+    }
+
+    fn connect(self: &Rc<Self>, window: &AppWindow) {
+        let nav = window.global::<Nav>();
+        let me = self.clone();
+        nav.on_continue_game(move || me.go(Screen::Game));
+        let me = self.clone();
+        nav.on_new_game(move || me.go(Screen::NewGame));
+        let me = self.clone();
+        nav.on_show_rules(move || me.open_rules(Screen::Home));
+        let me = self.clone();
+        nav.on_show_settings(move || me.go(Screen::Settings));
+        let me = self.clone();
+        nav.on_go_home(move || me.go(Screen::Home));
+
+        let settings = window.global::<Settings>();
+        let me = self.clone();
+        settings.on_choose_speed(move |i| me.choose_speed(Speed::ALL[i.clamp(0, 3) as usize]));
+        let me = self.clone();
+        settings.on_choose_rotate(move |on| {
+            me.state.borrow_mut().settings.rotate_board = on;
+            me.save_settings();
+            me.show_settings();
+            me.show_game();
+        });
+
+        let setup = window.global::<Setup>();
+        let me = self.clone();
+        setup.on_choose_game(move |i| {
+            me.state
+                .borrow_mut()
+                .setup
+                .choose_game(Game::ALL[i as usize]);
+            me.show_setup();
+        });
+        let me = self.clone();
+        setup.on_choose_mode(move |i| {
+            let mut st = me.state.borrow_mut();
+            let mode = st.setup.game.modes()[i as usize];
+            st.setup.choose_mode(mode);
+            drop(st);
+            me.show_setup();
+        });
+        let me = self.clone();
+        setup.on_rename_seat(move |i, name| me.state.borrow_mut().setup.rename(i as usize, &name));
+        let me = self.clone();
+        setup.on_next_colour(move |i| {
+            me.state.borrow_mut().setup.next_colour(i as usize);
+            me.show_setup();
+        });
+        let me = self.clone();
+        setup.on_choose_option(move |k, c| {
+            let mut st = me.state.borrow_mut();
+            let options = st.setup.options();
+            let info = &options[k as usize];
+            let value = info.choices[c as usize].0.clone();
+            st.setup.choose_option(info.key, &value);
+            drop(st);
+            me.show_setup();
+        });
+        let me = self.clone();
+        setup.on_start(move || me.start_from_setup());
+
+        let play = window.global::<Play>();
+        let me = self.clone();
+        play.on_throw(move |speed| me.throw(speed));
+        let me = self.clone();
+        play.on_pass_turn(move || {
+            if let Some(s) = me.state.borrow_mut().session.as_mut() {
+                s.acknowledge_pass();
+            }
+            me.show_game();
+        });
+        let me = self.clone();
+        play.on_tap_pawn(move |id| {
+            me.answer(|s| s.tap_pawn(id as usize), Some(id));
+        });
+        let me = self.clone();
+        play.on_tap_cell(move |cell| {
+            me.answer(|s| s.tap_cell(Cell(cell as u8)), None);
+        });
+        let me = self.clone();
+        play.on_choose(move |i| {
+            let mv = me
+                .state
+                .borrow()
+                .session
+                .as_ref()
+                .and_then(|s| s.offered.get(i as usize).copied());
+            if let Some(mv) = mv {
+                me.play(mv);
+            }
+        });
+        let me = self.clone();
+        play.on_restart(move || me.restart());
+        let me = self.clone();
+        play.on_show_rules(move || {
+            let game = me.state.borrow().session.as_ref().map(|s| s.game.game());
+            if let Some(game) = game {
+                let index = Game::ALL.iter().position(|g| *g == game).unwrap_or(0);
+                me.show_rules(index);
+            }
+            me.open_rules(Screen::Game);
+        });
+        let me = self.clone();
+        play.on_quit(move || me.go(Screen::Home));
+
+        let outcome = window.global::<Outcome>();
+        let me = self.clone();
+        outcome.on_play_again(move || me.restart());
+
+        let rules = window.global::<Rules>();
+        let me = self.clone();
+        rules.on_choose(move |i| me.show_rules(i.rem_euclid(Game::ALL.len() as i32) as usize));
+        let me = self.clone();
+        rules.on_back(move || {
+            let back = me.state.borrow().rules_return;
+            me.go(back);
+        });
+    }
+
+    fn go(&self, screen: Screen) {
+        self.show_nav();
+        self.window().global::<Nav>().set_screen(screen);
+    }
+
+    fn open_rules(&self, back: Screen) {
+        self.state.borrow_mut().rules_return = back;
+        self.go(Screen::Rules);
+    }
+
+    fn show_nav(&self) {
+        let can_continue = self
+            .state
+            .borrow()
+            .session
+            .as_ref()
+            .is_some_and(|s| !s.position().is_over());
+        self.window().global::<Nav>().set_can_continue(can_continue);
+    }
+
+    fn choose_speed(&self, speed: Speed) {
+        self.state.borrow_mut().settings.speed = speed;
+        self.save_settings();
+        self.show_settings();
+    }
+
+    fn save_settings(&self) {
+        let settings = self.state.borrow().settings;
+        // Settings that cannot be saved still apply to this run.
+        if let Err(e) = settings.save(self.data_dir.as_deref()) {
+            eprintln!("chaupar: could not save the settings: {e}");
+        }
+    }
+
+    fn show_settings(&self) {
+        let s = self.state.borrow().settings;
+        let window = self.window();
+        let g = window.global::<Settings>();
+        g.set_speed(Speed::ALL.iter().position(|&x| x == s.speed).unwrap_or(2) as i32);
+        g.set_rotate_board(s.rotate_board);
+        g.set_step_time(s.speed.step_ms() as i64);
+        g.set_tumble_time(s.speed.tumble_ms() as i64);
+    }
+
+    fn show_setup(&self) {
+        let st = self.state.borrow();
+        let setup = &st.setup;
+        let window = self.window();
+        let g = window.global::<Setup>();
+        g.set_games(model(
+            Game::ALL
+                .iter()
+                .map(|game| GameChoice {
+                    id: game.id().into(),
+                    title: game.title().into(),
+                    regional: game.regional_names().join(" · ").into(),
+                })
+                .collect(),
+        ));
+        g.set_game(Game::ALL.iter().position(|&x| x == setup.game).unwrap_or(0) as i32);
+        g.set_cross(setup.game.is_cross());
+        let modes = setup.game.modes();
+        g.set_modes(model(
+            modes
+                .iter()
+                .map(|m| SharedString::from(m.label()))
+                .collect(),
+        ));
+        g.set_mode(
+            modes
+                .iter()
+                .position(|&m| m == setup.options.mode)
+                .unwrap_or(0) as i32,
+        );
+        let colours = setup.options.board_kind(setup.game).colour_names();
+        g.set_seats(model(
+            setup
+                .players
+                .iter()
+                .map(|p| SeatData {
+                    name: p.name.as_str().into(),
+                    colour: p
+                        .sides
+                        .iter()
+                        .map(|s| colours[s.index()])
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                        .into(),
+                    side: p.sides.first().map_or(0, |s| s.0 as i32),
+                    person: p.kind == SeatKind::Person,
+                })
+                .collect(),
+        ));
+        g.set_options(model(
+            setup
+                .options()
+                .iter()
+                .map(|o| OptionData {
+                    key: o.key.into(),
+                    label: o.label.into(),
+                    help: o.help.into(),
+                    choices: model(
+                        o.choices
+                            .iter()
+                            .map(|(_, label)| SharedString::from(label.as_str()))
+                            .collect(),
+                    ),
+                    compact: o.choices.iter().all(|(_, label)| !label.contains(' ')),
+                    selected: setup.chosen(o) as i32,
+                })
+                .collect(),
+        ));
+    }
+
+    fn show_rules(&self, index: usize) {
+        let window = self.window();
+        let g = window.global::<Rules>();
+        g.set_games(model(
+            Game::ALL
+                .iter()
+                .map(|x| SharedString::from(x.title()))
+                .collect(),
+        ));
+        g.set_game(index as i32);
+        g.set_blocks(model(rules_text::rule_blocks(rules_text::markdown(
+            Game::ALL[index],
+        ))));
+    }
+
+    fn start_from_setup(&self) {
+        let (game, options, names, seed) = {
+            let mut st = self.state.borrow_mut();
+            let seed = st.next_seed.take().unwrap_or_else(new_seed);
+            (
+                st.setup.game,
+                st.setup.options,
+                st.setup.names_by_side(),
+                seed,
+            )
+        };
+        match Match::new(game, options, seed) {
+            Ok(m) => self.begin(Session::new(m, names)),
+            Err(e) => eprintln!("chaupar: cannot start {game}: {e}"),
+        }
+    }
+
+    /// A new game of the same kind with the same players.
+    fn restart(&self) {
+        let again = {
+            let mut st = self.state.borrow_mut();
+            let seed = st.next_seed.take().unwrap_or_else(new_seed);
+            st.session.as_ref().map(|s| {
+                let p = s.position();
+                (p.game(), *p.options(), s.names.clone(), seed)
+            })
+        };
+        if let Some((game, options, names, seed)) = again {
+            match Match::new(game, options, seed) {
+                Ok(m) => self.begin(Session::new(m, names)),
+                Err(e) => eprintln!("chaupar: cannot restart {game}: {e}"),
+            }
+        }
+    }
+
+    fn begin(&self, session: Session) {
+        {
+            let mut st = self.state.borrow_mut();
+            st.session = Some(session);
+            st.busy = false;
+            st.game_number += 1;
+        }
+        // A new board: its pawns appear in place rather than gliding in,
+        // and no throw of the last game is still tumbling.
+        self.pawns.set_vec(Vec::new());
+        self.window().global::<Play>().set_tumbling(false);
+        self.show_game();
+        self.go(Screen::Game);
+    }
+
+    fn throw(self: &Rc<Self>, fling: f32) {
+        let (tumble, number) = {
+            let mut st = self.state.borrow_mut();
+            let tumble = st.settings.speed.tumble_ms();
+            let busy = st.busy;
+            let Some(s) = st.session.as_mut().filter(|s| !busy && s.can_throw()) else {
+                return;
+            };
+            s.throw();
+            st.busy = tumble > 0;
+            (tumble, st.game_number)
+        };
+        let window = self.window();
+        let play = window.global::<Play>();
+        play.set_fling(fling.clamp(0.0, 1.0));
+        self.show_tray();
+        if tumble > 0 {
+            play.set_tumbling(true);
+            play.set_busy(true);
+            let me = self.clone();
+            after(tumble, move || {
+                if !me.is_current(number) {
+                    return;
+                }
+                me.state.borrow_mut().busy = false;
+                me.window().global::<Play>().set_tumbling(false);
+                me.show_game();
+            });
+        } else {
+            self.show_game();
+        }
+    }
+
+    /// Carries out a tap's answer: a move to play, a choice shown, or the
+    /// reason the tap did nothing (with a shake of the pawn tapped).
+    fn answer(
+        self: &Rc<Self>,
+        f: impl FnOnce(&mut Session) -> Result<Option<Move>, String>,
+        pawn: Option<i32>,
+    ) {
+        let result = {
+            let mut st = self.state.borrow_mut();
+            if st.busy {
+                return;
+            }
+            let Some(s) = st.session.as_mut() else { return };
+            let result = f(s);
+            if let Err(reason) = &result {
+                s.notice = reason.clone();
+            }
+            result
+        };
+        match result {
+            Ok(Some(mv)) => self.play(mv),
+            Ok(None) => self.show_game(),
+            Err(_) => {
+                self.show_game();
+                if let Some(id) = pawn {
+                    let window = self.window();
+                    let play = window.global::<Play>();
+                    play.set_shaking(id);
+                    let me = self.clone();
+                    after(SHAKE_MS, move || {
+                        me.window().global::<Play>().set_shaking(-1)
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether the game `number` is still the one in progress.
+    fn is_current(&self, number: u64) -> bool {
+        self.state.borrow().game_number == number
+    }
+
+    fn play(self: &Rc<Self>, mv: Move) {
+        let (ids, step_ms, number) = {
+            let mut st = self.state.borrow_mut();
+            let step_ms = st.settings.speed.step_ms();
+            let Some(s) = st.session.as_mut() else { return };
+            let ids = s.moving_ids(mv);
+            if let Err(reason) = s.play(mv) {
+                s.notice = reason;
+                drop(st);
+                self.show_game();
+                return;
+            }
+            st.busy = step_ms > 0;
+            (ids, step_ms, st.game_number)
+        };
+        // The chosen pawn's squares and choices go; the turn shows as busy.
+        self.show_game();
+        if step_ms > 0 && mv.to > mv.from {
+            self.walk(ids, mv.from + 1, mv.to, step_ms, number);
+        } else {
+            self.finish_move(number);
+        }
+    }
+
+    /// Steps the moving pawns one square at a time along their path.
+    fn walk(self: &Rc<Self>, ids: Vec<usize>, step: u8, to: u8, step_ms: u64, number: u64) {
+        if !self.is_current(number) {
+            return;
+        }
+        if let Some(s) = self.state.borrow_mut().session.as_mut() {
+            for &id in &ids {
+                s.pawns[id].step = step;
+            }
+        }
+        self.show_pawns();
+        let me = self.clone();
+        if step >= to {
+            after(step_ms, move || me.finish_move(number));
+        } else {
+            after(step_ms, move || me.walk(ids, step + 1, to, step_ms, number));
+        }
+    }
+
+    fn finish_move(&self, number: u64) {
+        if !self.is_current(number) {
+            return;
+        }
+        let over = {
+            let mut st = self.state.borrow_mut();
+            st.busy = false;
+            let Some(s) = st.session.as_mut() else { return };
+            s.sync_pawns();
+            s.select_only_move();
+            s.position().is_over()
+        };
+        self.show_game();
+        if over {
+            self.show_outcome();
+            self.go(Screen::GameOver);
+        }
+    }
+
+    fn show_outcome(&self) {
+        let st = self.state.borrow();
+        let Some(s) = st.session.as_ref() else { return };
+        let p = s.position();
+        let mut names: Vec<String> = p.winners().iter().map(|&w| s.name(w)).collect();
+        names.dedup();
+        let headline = match names.len() {
+            0 => "The game is over".to_string(),
+            1 => format!("{} wins", names[0]),
+            _ => format!("{} win", names.join(" and ")),
+        };
+        // The finishers in order, then whoever was still playing.
+        let unplaced = p.seats().iter().filter(|s| !p.places().contains(s));
+        let rows: Vec<PlaceData> = p
+            .places()
+            .iter()
+            .enumerate()
+            .map(|(i, &side)| (i as i32 + 1, side))
+            .chain(unplaced.map(|&side| (0, side)))
+            .map(|(place, side)| PlaceData {
+                place,
+                name: match (s.name(side), s.colour(side)) {
+                    (name, colour) if name == colour => name,
+                    (name, colour) => format!("{name} ({})", colour.to_lowercase()),
+                }
+                .into(),
+                side: side.0 as i32,
+            })
+            .collect();
+        let window = self.window();
+        let g = window.global::<Outcome>();
+        g.set_headline(headline.into());
+        g.set_places(model(rows));
+    }
+
+    fn show_tray(&self) {
+        let st = self.state.borrow();
+        let Some(s) = st.session.as_ref() else { return };
+        self.window()
+            .global::<Play>()
+            .set_dice(model(tray(s.implement(), s.last_throw)));
+    }
+
+    fn layout(st: &State, s: &Session) -> Layout {
+        let bottom = if st.settings.rotate_board {
+            s.mover()
+        } else {
+            Side(0)
+        };
+        Layout::new(s.position().board_kind(), bottom)
+    }
+
+    fn show_pawns(&self) {
+        let st = self.state.borrow();
+        let Some(s) = st.session.as_ref() else { return };
+        let layout = Inner::layout(&st, s);
+        let spots = layout.pawns(&s.pawns);
+        let movable_steps: Vec<u8> = if st.busy {
+            Vec::new()
+        } else {
+            s.game.legal_moves().iter().map(|m| m.from).collect()
+        };
+        let side = s.game.pawn_side();
+        let rows = s
+            .pawns
+            .iter()
+            .zip(spots)
+            .map(|(&p, spot)| {
+                let movable = p.side == side && movable_steps.contains(&p.step);
+                let stack = s
+                    .pawns
+                    .iter()
+                    .filter(|q| q.side == p.side && q.step == p.step)
+                    .count();
+                // A stack is lit once, on its top pawn.
+                let top = stack == 1 || spot.top_of > 0;
+                PawnData {
+                    movable: movable && top,
+                    selected: top && p.side == side && Some(p.step) == s.selected,
+                    label: s.pawn_label(p, stack, movable).into(),
+                    ..spot.pawn_data(p)
+                }
+            })
+            .collect();
+        update(&self.pawns, rows);
+    }
+
+    /// Everything the Game screen shows.
+    fn show_game(&self) {
+        {
+            let st = self.state.borrow();
+            let Some(s) = st.session.as_ref() else { return };
+            let layout = Inner::layout(&st, s);
+            let window = self.window();
+            let play = window.global::<Play>();
+            let mover = s.mover();
+            play.set_title(s.position().game().title().into());
+            play.set_cross(layout.is_cross());
+            play.set_grid(layout.grid() as i32);
+            update(&self.cells, layout.cells(&s.targets()));
+            let prompt = s.prompt();
+            play.set_mover_side(mover.0 as i32);
+            // The player's name, and the colour their pawns are this turn.
+            let (name, colour) = (s.name(mover), s.colour(s.game.pawn_side()));
+            let mover_name = if name == colour {
+                name
+            } else {
+                format!("{name} · {colour}")
+            };
+            play.set_mover_name(mover_name.into());
+            play.set_prompt(prompt.text().into());
+            play.set_can_throw(s.can_throw());
+            play.set_can_pass(prompt == Prompt::Passes);
+            play.set_busy(st.busy);
+            play.set_notice(s.notice.as_str().into());
+            let values = if s.passing.is_some() {
+                Vec::new()
+            } else {
+                s.game.values_left().into_iter().map(i32::from).collect()
+            };
+            play.set_values(model(values));
+            // A long list of ways is left to the highlighted squares.
+            let offered = if s.offered.len() <= 4 {
+                s.offered.as_slice()
+            } else {
+                &[]
+            };
+            play.set_choices(model(
+                offered
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &mv)| MoveChoice {
+                        index: i as i32,
+                        text: s.describe(mv).into(),
+                    })
+                    .collect(),
+            ));
+            play.set_log(model(
+                s.log
+                    .iter()
+                    .map(|(side, text)| LogLine {
+                        side: side.0 as i32,
+                        text: format!("{}: {text}", s.name(*side)).into(),
+                    })
+                    .collect(),
+            ));
+        }
+        self.show_tray();
+        self.show_pawns();
+        self.show_nav();
+    }
+}

@@ -1,0 +1,478 @@
+//! A game in progress as the Game screen sees it: the match, the players'
+//! names, which pawn is chosen, the log, and a stable id for every pawn so
+//! that a pawn can be seen walking from square to square.
+
+use crate::board::{Cell, Side};
+use crate::dice::{Implement, Throw};
+use crate::rules::{AfterThrow, Match, Move, MoveReport, Phase, Position};
+
+use super::board_view::{square_number, PawnAt};
+
+/// What the player to move is asked to do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Prompt {
+    Throw,
+    ThrowAgain,
+    Move,
+    /// No value could be used: the player acknowledges and the turn passes.
+    Passes,
+    Over,
+}
+
+impl Prompt {
+    pub fn text(self) -> &'static str {
+        match self {
+            Prompt::Throw => "Throw",
+            Prompt::ThrowAgain => "Throw again",
+            Prompt::Move => "Move",
+            Prompt::Passes => "No move possible: turn passes",
+            Prompt::Over => "The game is over",
+        }
+    }
+}
+
+pub struct Session {
+    pub game: Match,
+    pub names: [String; 4],
+    /// Every pawn on the board, in a fixed order; the ids are the indices.
+    pub pawns: Vec<PawnAt>,
+    /// The step of the mover's pawn (or stack) chosen to move.
+    pub selected: Option<u8>,
+    /// Moves waiting for the player to pick one (several lead to one square).
+    pub offered: Vec<Move>,
+    pub log: Vec<(Side, String)>,
+    pub last_throw: Option<Throw>,
+    /// The turn passed with nothing to move; shown until acknowledged.
+    pub passing: Option<Side>,
+    pub notice: String,
+}
+
+impl Session {
+    pub fn new(game: Match, names: [String; 4]) -> Session {
+        let mut s = Session {
+            game,
+            names,
+            pawns: Vec::new(),
+            selected: None,
+            offered: Vec::new(),
+            log: Vec::new(),
+            last_throw: None,
+            passing: None,
+            notice: String::new(),
+        };
+        s.sync_pawns();
+        for &(side, throw) in s.game.opening_throws() {
+            s.log.push((
+                side,
+                format!("opening throw {}", values_text(throw.values())),
+            ));
+        }
+        s.select_only_move();
+        s
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn implement(&self) -> Implement {
+        let p = self.position();
+        p.options().implement(p.game())
+    }
+
+    pub fn colour(&self, side: Side) -> String {
+        capitalised(self.position().colour_name(side))
+    }
+
+    /// The name of whoever plays a side, or its colour when none was given.
+    pub fn name(&self, side: Side) -> String {
+        match self.names[side.index()].trim() {
+            "" => self.colour(side),
+            name => name.to_string(),
+        }
+    }
+
+    /// The seat whose turn it is (the one who passed, while that is shown).
+    pub fn mover(&self) -> Side {
+        self.passing.unwrap_or_else(|| self.game.mover())
+    }
+
+    pub fn prompt(&self) -> Prompt {
+        if self.passing.is_some() {
+            return Prompt::Passes;
+        }
+        match self.game.phase() {
+            Phase::Over => Prompt::Over,
+            Phase::Move => Prompt::Move,
+            Phase::Throw if self.game.turn().throws().is_empty() => Prompt::Throw,
+            Phase::Throw => Prompt::ThrowAgain,
+        }
+    }
+
+    pub fn can_throw(&self) -> bool {
+        matches!(self.prompt(), Prompt::Throw | Prompt::ThrowAgain)
+    }
+
+    /// Throws; the result is the engine's, drawn from the match's seed.
+    pub fn throw(&mut self) -> AfterThrow {
+        let seat = self.game.mover();
+        let report = self.game.throw();
+        self.last_throw = Some(report.throw);
+        self.notice.clear();
+        let mut entry = format!("threw {}", values_text(report.throw.values()));
+        match report.after {
+            AfterThrow::Bonus => entry.push_str(": another throw"),
+            AfterThrow::Voided => {
+                entry.push_str(": a third top throw voids the turn");
+                self.passing = Some(seat);
+            }
+            AfterThrow::Passed => self.passing = Some(seat),
+            AfterThrow::Move => {}
+        }
+        self.log.push((seat, entry));
+        self.select_only_move();
+        report.after
+    }
+
+    /// The player has seen that the turn passed.
+    pub fn acknowledge_pass(&mut self) {
+        if let Some(seat) = self.passing.take() {
+            self.log.push((seat, "could not move: turn passes".into()));
+            self.select_only_move();
+        }
+    }
+
+    /// The moves of the chosen pawn (or all moves when none is chosen).
+    pub fn moves_from(&self, step: u8) -> Vec<Move> {
+        self.game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == step)
+            .collect()
+    }
+
+    /// The squares the chosen pawn can reach, each with its label.
+    pub fn targets(&self) -> Vec<(Cell, String)> {
+        let Some(from) = self.selected else {
+            return Vec::new();
+        };
+        let side = self.game.pawn_side();
+        let g = self.position().board();
+        let mut out: Vec<(Cell, String)> = Vec::new();
+        for m in self.moves_from(from) {
+            if let Some(cell) = g.cell(side, m.to) {
+                if !out.iter().any(|(c, _)| *c == cell) {
+                    out.push((cell, format!("Move to {}", self.place_name(m.to))));
+                }
+            }
+        }
+        out
+    }
+
+    /// A tap on a pawn: chooses it, or says why it cannot move. A tap on a
+    /// pawn standing where the chosen one can go may settle the move.
+    pub fn tap_pawn(&mut self, id: usize) -> Result<Option<Move>, String> {
+        let pawn = self.pawns[id];
+        let side = self.game.pawn_side();
+        // A tap on another pawn standing on a highlighted square means that
+        // square (a capture, or joining a pair).
+        let is_chosen = pawn.side == side && Some(pawn.step) == self.selected;
+        if !is_chosen {
+            if let Some(cell) = self.position().board().cell(pawn.side, pawn.step) {
+                if self.targets().iter().any(|(c, _)| *c == cell) {
+                    return self.tap_cell(cell);
+                }
+            }
+        }
+        if self.passing.is_some() {
+            return Err("No move possible: pass the turn".into());
+        }
+        match self.game.phase() {
+            Phase::Over => return Err("The game is over".into()),
+            Phase::Throw => return Err(format!("{}: throw first", self.name(self.game.mover()))),
+            Phase::Move => {}
+        }
+        if pawn.side != side {
+            return Err(format!(
+                "That is a {} pawn: {} moves {}",
+                self.colour(pawn.side).to_lowercase(),
+                self.name(self.game.mover()),
+                self.colour(side).to_lowercase()
+            ));
+        }
+        if self.moves_from(pawn.step).is_empty() {
+            let reason = self
+                .game
+                .why_not(pawn.step)
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| "that pawn cannot move now".into());
+            return Err(capitalised(&reason));
+        }
+        self.selected = Some(pawn.step);
+        self.offered = self.moves_from(pawn.step);
+        self.notice.clear();
+        Ok(None)
+    }
+
+    /// A tap on a square: plays the chosen pawn's move there, or offers the
+    /// ways to get there when there are several.
+    pub fn tap_cell(&mut self, cell: Cell) -> Result<Option<Move>, String> {
+        let Some(from) = self.selected else {
+            return Ok(None);
+        };
+        let side = self.game.pawn_side();
+        let g = self.position().board();
+        let ways: Vec<Move> = self
+            .moves_from(from)
+            .into_iter()
+            .filter(|m| g.cell(side, m.to) == Some(cell))
+            .collect();
+        match ways.len() {
+            0 => Err("The chosen pawn cannot move there".into()),
+            1 => Ok(Some(ways[0])),
+            _ => {
+                self.offered = ways;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Plays a move; the engine has the last word.
+    pub fn play(&mut self, mv: Move) -> Result<MoveReport, String> {
+        let mover = self.game.mover();
+        let spent = values_text(&self.spent_values(mv));
+        let report = self
+            .game
+            .play(mv)
+            .map_err(|e| capitalised(&e.to_string()))?;
+        let what = match mv.pawns {
+            1 => String::new(),
+            2 => "pair ".into(),
+            n => format!("{n} pawns "),
+        };
+        let mut entry = format!(
+            "{what}{} → {} ({spent})",
+            self.short_place(mv.from),
+            self.short_place(mv.to)
+        );
+        for &(cut, step) in &report.captured {
+            entry.push_str(&format!(
+                ", cut {} on {}",
+                self.colour(cut).to_lowercase(),
+                square_number(self.position().board_kind(), self.position().home(), step)
+            ));
+        }
+        self.log.push((mover, entry));
+        self.selected = None;
+        self.offered.clear();
+        self.notice.clear();
+        Ok(report)
+    }
+
+    /// After a move has been shown: the next thing to offer.
+    pub fn select_only_move(&mut self) {
+        self.selected = None;
+        self.offered.clear();
+        if self.passing.is_none() && self.game.phase() == Phase::Move {
+            let moves = self.game.legal_moves();
+            // One possible move is offered, but the player confirms it.
+            if let [only] = moves[..] {
+                self.selected = Some(only.from);
+                self.offered = moves;
+            }
+        }
+    }
+
+    /// The values a move spends.
+    fn spent_values(&self, mv: Move) -> Vec<u8> {
+        mv.values(self.game.turn().throws())
+    }
+
+    /// What a move is called on its button.
+    pub fn describe(&self, mv: Move) -> String {
+        let who = match mv.pawns {
+            1 => "",
+            2 => "the pair ",
+            _ => "the group ",
+        };
+        let by = values_text(&self.spent_values(mv));
+        if mv.from == 0 {
+            format!("Enter {who}with {by} to {}", self.place_name(mv.to))
+        } else {
+            format!("Move {who}{by} to {}", self.place_name(mv.to))
+        }
+    }
+
+    fn place_name(&self, step: u8) -> String {
+        let p = self.position();
+        if step == p.home() {
+            "Home".into()
+        } else if step == 0 {
+            "the start".into()
+        } else {
+            format!("square {}", square_number(p.board_kind(), p.home(), step))
+        }
+    }
+
+    fn short_place(&self, step: u8) -> String {
+        let p = self.position();
+        match step {
+            0 => "start".into(),
+            s if s == p.home() => "Home".into(),
+            s => square_number(p.board_kind(), p.home(), s).to_string(),
+        }
+    }
+
+    /// What a screen reader says for a pawn.
+    pub fn pawn_label(&self, pawn: PawnAt, stack: usize, movable: bool) -> String {
+        let p = self.position();
+        let colour = self.colour(pawn.side);
+        let what = match stack {
+            0 | 1 => "pawn",
+            2 => "pair",
+            _ => "group",
+        };
+        let place = match pawn.step {
+            0 => "waiting to enter".to_string(),
+            s if s == p.home() => "at Home".to_string(),
+            s => format!("on square {}", square_number(p.board_kind(), p.home(), s)),
+        };
+        let mut label = format!("{colour} {what} {place}");
+        if movable {
+            let mut to: Vec<String> = Vec::new();
+            for m in self.moves_from(pawn.step) {
+                let name = match m.to {
+                    t if t == p.home() => "Home".to_string(),
+                    t => square_number(p.board_kind(), p.home(), t).to_string(),
+                };
+                if !to.contains(&name) {
+                    to.push(name);
+                }
+            }
+            label.push_str(&format!(", can move to {}", to.join(" or ")));
+        }
+        label
+    }
+
+    /// Makes the pawns' ids agree with the engine's position: a pawn keeps
+    /// its id while its step still holds one of its side's pawns, and the
+    /// pawns that moved take the steps left over.
+    pub fn sync_pawns(&mut self) {
+        let pos = *self.position();
+        let mut next: Vec<PawnAt> = Vec::new();
+        for &side in pos.seats() {
+            let mut left: Vec<u8> = pos.pawns(side).to_vec();
+            let mine: Vec<PawnAt> = self
+                .pawns
+                .iter()
+                .filter(|p| p.side == side)
+                .copied()
+                .collect();
+            if mine.len() != left.len() {
+                // A new game: number the pawns as they come.
+                next.extend(left.iter().map(|&step| PawnAt { id: 0, side, step }));
+                continue;
+            }
+            let mut moved: Vec<PawnAt> = Vec::new();
+            for p in mine {
+                match left.iter().position(|&s| s == p.step) {
+                    Some(i) => {
+                        left.swap_remove(i);
+                        next.push(p);
+                    }
+                    None => moved.push(p),
+                }
+            }
+            next.extend(
+                moved
+                    .into_iter()
+                    .zip(left)
+                    .map(|(p, step)| PawnAt { step, ..p }),
+            );
+        }
+        next.sort_by_key(|p| (p.side, p.id));
+        for (i, p) in next.iter_mut().enumerate() {
+            p.id = i;
+        }
+        self.pawns = next;
+    }
+
+    /// The ids of the pawns a move carries.
+    pub fn moving_ids(&self, mv: Move) -> Vec<usize> {
+        let side = self.game.pawn_side();
+        self.pawns
+            .iter()
+            .filter(|p| p.side == side && p.step == mv.from)
+            .take(mv.pawns as usize)
+            .map(|p| p.id)
+            .collect()
+    }
+}
+
+pub fn values_text(values: &[u8]) -> String {
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, Options};
+
+    fn session(seed: u64) -> Session {
+        let m = Match::new(Game::Pagade, Options::new(Game::Pagade), seed).unwrap();
+        Session::new(m, Default::default())
+    }
+
+    #[test]
+    fn a_pawn_keeps_its_id_as_it_moves() {
+        let mut s = session(3);
+        while s.game.phase() != Phase::Move {
+            s.throw();
+            s.acknowledge_pass();
+        }
+        let mv = s.game.legal_moves()[0];
+        let moving = s.moving_ids(mv);
+        let before = s.pawns.clone();
+        s.play(mv).unwrap();
+        s.sync_pawns();
+        for (old, new) in before.iter().zip(&s.pawns) {
+            assert_eq!(old.id, new.id);
+            if moving.contains(&old.id) {
+                assert_eq!(new.step, mv.to);
+            } else {
+                assert_eq!(new.step, old.step, "pawn {} stayed", old.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
+        let mut s = session(5);
+        while s.game.phase() != Phase::Move {
+            s.throw();
+            s.acknowledge_pass();
+        }
+        let rival = s
+            .pawns
+            .iter()
+            .find(|p| p.side != s.game.pawn_side())
+            .unwrap()
+            .id;
+        let before = *s.position();
+        let reason = s.tap_pawn(rival).unwrap_err();
+        assert!(reason.contains("moves"), "{reason}");
+        assert_eq!(*s.position(), before);
+    }
+}

@@ -1,0 +1,174 @@
+//! The New game screen's state: the game, its options and who sits where.
+
+use crate::board::Side;
+use crate::rules::{Game, Mode, OptionInfo, Options};
+
+/// Who plays a seat. The app seats people; computer players take seats
+/// through the same model.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SeatKind {
+    Person,
+    Computer,
+}
+
+/// One player at the table and the colours they play (two in the
+/// Chaupars' two-player game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub name: String,
+    pub sides: Vec<Side>,
+    pub kind: SeatKind,
+}
+
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub game: Game,
+    pub options: Options,
+    pub players: Vec<Player>,
+}
+
+/// How many people play in a mode.
+fn people(mode: Mode) -> usize {
+    match mode {
+        Mode::TwoPlayer => 2,
+        Mode::ThreePlayer => 3,
+        Mode::FourPlayer | Mode::Teams => 4,
+    }
+}
+
+impl Setup {
+    pub fn new(game: Game) -> Setup {
+        let mut setup = Setup {
+            game,
+            options: Options::new(game),
+            players: Vec::new(),
+        };
+        setup.seat_players();
+        setup
+    }
+
+    /// Every option but the mode, which the screen shows with the players.
+    pub fn options(&self) -> Vec<OptionInfo> {
+        Options::describe(self.game)
+            .into_iter()
+            .filter(|o| o.key != "mode")
+            .collect()
+    }
+
+    /// The chosen value of an option, as an index into its choices.
+    pub fn chosen(&self, info: &OptionInfo) -> usize {
+        let value = self.options.value_of(info.key);
+        info.choices
+            .iter()
+            .position(|(id, _)| Some(id) == value.as_ref())
+            .unwrap_or(0)
+    }
+
+    pub fn choose_game(&mut self, game: Game) {
+        if game != self.game {
+            let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+            *self = Setup::new(game);
+            self.keep_names(&names);
+        }
+    }
+
+    pub fn choose_mode(&mut self, mode: Mode) {
+        let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+        self.options.mode = mode;
+        self.seat_players();
+        self.keep_names(&names);
+    }
+
+    pub fn choose_option(&mut self, key: &str, value: &str) {
+        // Choices come from the game's own description, so they are valid.
+        self.options
+            .set(self.game, key, value)
+            .expect("a described choice is accepted");
+    }
+
+    pub fn rename(&mut self, seat: usize, name: &str) {
+        if let Some(p) = self.players.get_mut(seat) {
+            p.name = name.to_string();
+        }
+    }
+
+    /// Gives a player the next colours round the table, swapping with
+    /// whoever had them.
+    pub fn next_colour(&mut self, seat: usize) {
+        let n = self.players.len();
+        if seat < n && n > 1 {
+            let other = (seat + 1) % n;
+            let mine = std::mem::take(&mut self.players[seat].sides);
+            self.players[seat].sides = std::mem::replace(&mut self.players[other].sides, mine);
+        }
+    }
+
+    /// The name playing each side.
+    pub fn names_by_side(&self) -> [String; 4] {
+        let mut names: [String; 4] = Default::default();
+        for p in &self.players {
+            let name = if p.name.trim().is_empty() {
+                "Player".to_string()
+            } else {
+                p.name.trim().to_string()
+            };
+            for side in &p.sides {
+                names[side.index()] = name.clone();
+            }
+        }
+        names
+    }
+
+    fn seat_players(&mut self) {
+        let sides = self.game.seats(self.options.mode);
+        let count = people(self.options.mode).min(sides.len());
+        self.players = (0..count)
+            .map(|i| Player {
+                name: format!("Player {}", i + 1),
+                sides: sides.iter().skip(i).step_by(count).copied().collect(),
+                kind: SeatKind::Person,
+            })
+            .collect();
+    }
+
+    fn keep_names(&mut self, names: &[String]) {
+        for (p, name) in self.players.iter_mut().zip(names) {
+            p.name = name.clone();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_players_of_chaupar_each_play_a_partnership() {
+        let mut s = Setup::new(Game::Chaupar);
+        s.choose_mode(Mode::TwoPlayer);
+        assert_eq!(s.players.len(), 2);
+        assert_eq!(s.players[0].sides, vec![Side(0), Side(2)]);
+        s.rename(0, "Asha");
+        assert_eq!(s.names_by_side()[2], "Asha");
+    }
+
+    #[test]
+    fn changing_colour_swaps_with_the_next_player() {
+        let mut s = Setup::new(Game::Pagade);
+        s.choose_mode(Mode::TwoPlayer);
+        s.rename(0, "Asha");
+        s.next_colour(0);
+        let names = s.names_by_side();
+        assert_eq!(names[2], "Asha");
+        assert_eq!(names[0], "Player 2");
+    }
+
+    #[test]
+    fn options_exclude_the_mode_and_default_to_their_first_choice() {
+        let s = Setup::new(Game::ChowkaBhara);
+        let options = s.options();
+        assert!(options.iter().all(|o| o.key != "mode"));
+        let board = options.iter().find(|o| o.key == "board").unwrap();
+        assert_eq!(board.choices[s.chosen(board)].0, "5");
+    }
+}
