@@ -4,6 +4,8 @@
 //! no user interface. Everything else stands on it.
 
 pub mod ai;
+#[cfg(all(feature = "android", target_os = "android"))]
+mod android;
 #[cfg(feature = "ui")]
 pub mod app;
 pub mod board;
