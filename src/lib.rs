@@ -3,6 +3,7 @@
 //! The rules engine (`board`, `dice`, `rules`) is pure: no files, no clock,
 //! no user interface. Everything else stands on it.
 
+pub mod ai;
 pub mod board;
 pub mod dice;
 pub mod launch;

@@ -297,15 +297,20 @@ fn a_pawn_may_not_land_on_its_partners_pawn() {
 }
 
 #[test]
-fn the_rest_of_the_finishing_throw_may_move_any_of_the_partners_pawns() {
-    // Black's last pawn goes Home with the 5; the 1 and the 2 serve Yellow,
-    // and none of Yellow's pawns has moved yet this turn.
+fn a_finishing_player_loses_the_rest_of_the_throw_and_serves_the_partner_next_turn() {
+    // Black's last pawn goes Home with 1 + 2; the 5 cannot be used by Black
+    // and is lost. Black's throws serve Yellow from the next turn on.
     let p = pos!({"game": "chaupar",
-        "pawns": {"black": [79, 84, 84, 84], "red": [1, 2, 3, 4], "yellow": [20, 30, 40, 50], "green": [1, 2, 3, 4]}});
+        "pawns": {"black": [81, 84, 84, 84], "red": [1, 2, 3, 4], "yellow": [20, 30, 40, 50], "green": [1, 2, 3, 4]}});
     let mut t = after(p, &[&[5, 1, 2]]);
-    play(&mut t, 79, 84, 1, &[5]);
+    assert_eq!(moves(&t), vec![(81, 84, 1)]);
+    play(&mut t, 81, 84, 1, &[1, 2]);
+    assert_eq!(t.seat(), RED, "the rest of the throw is lost");
+    assert_eq!(t.position().pawns(YELLOW), &[20, 30, 40, 50]);
+    let next = pos!({"game": "chaupar",
+        "pawns": {"black": [84, 84, 84, 84], "red": [1, 2, 3, 4], "yellow": [20, 30, 40, 50], "green": [1, 2, 3, 4]},
+        "places": ["black"]});
+    let t = after(next, &[&[5, 1, 2]]);
     assert_eq!(t.pawn_side(), YELLOW);
-    for from in [20, 30, 40, 50] {
-        assert!(can(&t, from, from + 1), "Yellow's pawn on {from}");
-    }
+    assert!(can(&t, 20, 21));
 }

@@ -273,7 +273,7 @@ fn a_double_cannot_land_on_another_double() {
 }
 
 #[test]
-fn two_pawns_inside_the_outer_ring_are_no_double() {
+fn two_pawns_inside_the_outer_ring_are_no_double_but_nobody_hits_them() {
     // Red's 19 and Yellow's 23 are one inner-ring square.
     let y = same_square(5, RED, 19, YELLOW);
     assert_eq!(y, 23);
@@ -282,19 +282,16 @@ fn two_pawns_inside_the_outer_ring_are_no_double() {
     let t = after(p, &[&[2]]);
     assert_eq!(
         refused(&t, 17, 19, 1, &[2]),
-        Illegal::OnDouble,
+        Illegal::ImmuneGroup,
         "a single may not land on two of them"
     );
     let t = after(p, &[&[3]]);
-    assert!(can(&t, 17, 20), "but it may pass them");
-    // A Red double from the outer ring hits one of the two.
+    assert!(can(&t, 17, 20), "but it may pass them: they block nothing");
+    // Nor may a Red double coming in from the outer ring: only a lone pawn is hit.
     let p = pos!({"game": "chowka-bhara", "pawns": {"red": [1, 1, 15, 15], "yellow": [1, 1, y, y]},
         "flags": {"red": {"has_cut": true}, "yellow": {"has_cut": true}}});
-    let mut t = after(p, &[&[4], &[1]]);
-    play(&mut t, 15, 19, 2, &[4]);
-    assert_eq!(t.position().pawns(YELLOW), &[1, 1, 1, y]);
-    // Once inside, Red's two pawns move one at a time.
-    assert_eq!(refused(&t, 19, 20, 2, &[1]), Illegal::NotTogether);
+    let t = after(p, &[&[4], &[1]]);
+    assert_eq!(refused(&t, 15, 19, 2, &[4]), Illegal::ImmuneGroup);
 }
 
 #[test]

@@ -36,6 +36,8 @@ pub struct Options {
     pub overshoot: Overshoot,
     /// Chopat: with two pairs on the board only the true one is protected.
     pub false_pair: bool,
+    /// Chopat: a finished player may bring a pawn back to cut.
+    pub khado_karvo: bool,
     /// Chowka Bhara: a third top value in a row voids the turn's throws.
     pub third_top_voids: bool,
     pub before_hit: BeforeHit,
@@ -56,7 +58,7 @@ pub struct OptionInfo {
 /// The options each game has, besides `mode`.
 fn keys(game: Game) -> &'static [&'static str] {
     match game {
-        Game::Chopat => &["overshoot", "false_pair"],
+        Game::Chopat => &["overshoot", "false_pair", "khado_karvo"],
         Game::ChowkaBhara => &[
             "board",
             "shells",
@@ -85,6 +87,7 @@ impl Options {
             shells: 4,
             overshoot: Overshoot::NewCircuit,
             false_pair: false,
+            khado_karvo: false,
             third_top_voids: true,
             before_hit: BeforeHit::Circle,
             entry_throws: false,
@@ -143,6 +146,12 @@ impl Options {
                     help: "With two pairs on the board only the true one is safe from single pawns.",
                     choices: yes_no(false),
                 },
+                "khado_karvo" => OptionInfo {
+                    key,
+                    label: "Khado Karvo",
+                    help: "A finished player may bring a pawn back from Home to cut an opponent on their arm.",
+                    choices: yes_no(false),
+                },
                 "board" => OptionInfo {
                     key,
                     label: "Board",
@@ -191,6 +200,7 @@ impl Options {
                 Overshoot::Illegal => "illegal".into(),
             },
             "false_pair" => on_off(self.false_pair).into(),
+            "khado_karvo" => on_off(self.khado_karvo).into(),
             "board" => self.board.to_string(),
             "shells" => self.shells.to_string(),
             "third_top_voids" => on_off(self.third_top_voids).into(),
@@ -245,6 +255,7 @@ impl Options {
                 }
             }
             "false_pair" => self.false_pair = flag()?,
+            "khado_karvo" => self.khado_karvo = flag()?,
             "board" => {
                 let n: u8 = value.parse().map_err(|_| bad())?;
                 if !SQUARE_SIZES.contains(&n) {

@@ -108,8 +108,8 @@ pub struct Match {
 }
 
 impl Match {
-    /// A new game from the fresh start. In Chaupar after Parlett every seat
-    /// first throws, and the highest total starts.
+    /// A new game from the fresh start. In the Chaupars every seat first
+    /// throws, and the highest total starts.
     pub fn new(game: Game, options: Options, seed: u64) -> Result<Match, PositionError> {
         let pos = Position::start(game, options)?;
         Ok(Match::begin(pos, seed, None))
@@ -123,7 +123,7 @@ impl Match {
     fn begin(mut pos: Position, seed: u64, start: Option<Value>) -> Match {
         let mut source = SeededThrows::new(seed);
         let mut opening = Vec::new();
-        if start.is_none() && pos.game() == Game::Chaupar {
+        if start.is_none() && matches!(pos.game(), Game::Chaupar | Game::ChauparAkbar) {
             let implement = pos.options().implement(pos.game());
             let mut contenders = pos.seats().to_vec();
             while contenders.len() > 1 {
@@ -232,7 +232,7 @@ impl Match {
         self.turn.pawn_side()
     }
 
-    /// Chaupar after Parlett: the opening throws that chose the first player.
+    /// The Chaupars: the opening throws that chose the first player.
     pub fn opening_throws(&self) -> &[(Side, Throw)] {
         &self.opening
     }

@@ -42,6 +42,15 @@ pub struct Move {
 }
 
 impl Move {
+    /// Chopat's Khado Karvo turn: letting the turn go by instead of bringing
+    /// a pawn back.
+    pub const MISS_TURN: Move = Move {
+        from: 0,
+        to: 0,
+        pawns: 0,
+        spend: 0,
+    };
+
     /// The index of the throw whose values the move spends.
     pub fn throw_index(&self) -> usize {
         self.spend.trailing_zeros() as usize / SLOTS
@@ -100,6 +109,7 @@ pub enum Illegal {
     PartnerThere,
     WrongDestination { to: u8 },
     MustUseMore,
+    KhadoChoice,
 }
 
 impl fmt::Display for Illegal {
@@ -138,6 +148,7 @@ impl fmt::Display for Illegal {
                 return write!(f, "with those values that move goes to step {to}")
             }
             MustUseMore => "you must use as many of the turn's values as can be used",
+            KhadoChoice => "Khado Karvo: bring a pawn back from Home onto an opponent on your arm, or miss this turn",
         };
         f.write_str(s)
     }
@@ -183,10 +194,21 @@ pub struct Turn {
     hit: bool,
     /// A pawn moved this turn.
     moved_any: bool,
+    /// Whose pawns this turn moves, fixed when it starts: a player who
+    /// finishes mid-turn loses the rest of the throw, and serves the
+    /// partner from the next turn on.
+    side: Side,
+    /// The cell of every pawn (`u8::MAX` off the board), kept beside the
+    /// steps because every landing asks who stands where.
+    cells: [[u8; MAX_PAWNS]; 4],
+    /// Chopat's Khado Karvo: a finished player's turn without a throw, to
+    /// bring a pawn back or let the turn go by.
+    khado: bool,
 }
 
-/// A move with what it captures, or the reason it is refused.
-type Candidate = Result<(Move, Option<Capture>), Illegal>;
+/// A move with what it captures, or the reason it is refused (with the
+/// step it would have reached, when the refusal is about landing there).
+type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
 
 /// A shape of move from one step with one set of values: how many pawns
 /// go together and how far (or that they enter from off the board).
@@ -210,7 +232,11 @@ impl Turn {
             top_run: 0,
             hit: false,
             moved_any: false,
+            side: pos.to_move,
+            cells: [[u8::MAX; MAX_PAWNS]; 4],
+            khado: false,
         };
+        t.refresh_cells();
         t.settle();
         t
     }
@@ -231,7 +257,7 @@ impl Turn {
 
     /// The side whose pawns this turn moves.
     pub fn pawn_side(&self) -> Side {
-        self.pos.pawn_side(self.pos.to_move)
+        self.side
     }
 
     pub fn implement(&self) -> Implement {
@@ -281,7 +307,7 @@ impl Turn {
             return AfterThrow::Bonus;
         }
         self.phase = Phase::Move;
-        if self.max_usable() == 0 {
+        if !self.can_move() {
             self.end_turn();
             return AfterThrow::Passed;
         }
@@ -292,6 +318,11 @@ impl Turn {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         if self.phase != Phase::Move {
+            return out;
+        }
+        if self.khado {
+            out.extend(self.khado_moves());
+            out.push(Move::MISS_TURN);
             return out;
         }
         let mut best = 0;
@@ -320,6 +351,12 @@ impl Turn {
     pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.phase != Phase::Move {
             return None;
+        }
+        if self.khado {
+            let legal = self.legal_moves();
+            let m = legal[below(legal.len())];
+            self.khado_karvo(m);
+            return Some(m);
         }
         let mut candidates = Vec::new();
         self.for_each_candidate(&mut |m, cap| {
@@ -351,6 +388,13 @@ impl Turn {
     /// Plays a move, or says why it cannot be played and changes nothing.
     /// Returns whether the move ended the turn.
     pub fn play(&mut self, m: Move) -> Result<bool, Illegal> {
+        if self.khado {
+            if !self.legal_moves().contains(&m) {
+                return Err(Illegal::KhadoChoice);
+            }
+            self.khado_karvo(m);
+            return Ok(true);
+        }
         let cap = self.check(m)?;
         let mut child = *self;
         child.apply(m, cap);
@@ -363,6 +407,10 @@ impl Turn {
 
     /// Plays a move known to be legal (from [`Turn::legal_moves`]).
     pub fn play_unchecked(&mut self, m: Move) -> bool {
+        if self.khado {
+            self.khado_karvo(m);
+            return true;
+        }
         let cap = self.check(m).expect("a move from legal_moves");
         self.apply(m, cap);
         self.finish_move()
@@ -370,7 +418,7 @@ impl Turn {
 
     /// After a move: ends the turn once nothing more can be used.
     fn finish_move(&mut self) -> bool {
-        if self.pos.is_over() || self.max_usable() == 0 {
+        if self.pos.is_over() || !self.can_move() {
             self.end_turn();
             true
         } else {
@@ -388,6 +436,9 @@ impl Turn {
         if self.legal_moves().iter().any(|m| m.from == from) {
             return None;
         }
+        if self.khado {
+            return Some(Illegal::KhadoChoice);
+        }
         // Among the reasons, the one about where the pawns would go says
         // most; the ones about moving together say least.
         let rank = |e: &Illegal| match e {
@@ -403,7 +454,9 @@ impl Turn {
                 self.moves_for(from, pawns, spend, overshoot, &mut |r| {
                     match r {
                         Ok(_) => shaped = true,
-                        Err(e) if reason.is_none_or(|r| rank(&e) > rank(&r)) => reason = Some(e),
+                        Err((e, _)) if reason.is_none_or(|r| rank(&e) > rank(&r)) => {
+                            reason = Some(e)
+                        }
                         Err(_) => {}
                     }
                     ControlFlow::Continue(())
@@ -474,16 +527,30 @@ impl Turn {
     /// using as many values as possible.
     fn for_each_candidate(&self, f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
         let side = self.pawn_side();
-        let steps = self.distinct_steps(side);
+        let pawns = self.pos.pawns(side);
+        // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
+        let reentry_first =
+            matches!(self.pos.game, Game::Pagade | Game::Chopat) && pawns.contains(&0);
+        let pieces: ArrayVec<(u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
+            .distinct_steps(side)
+            .into_iter()
+            .filter(|&from| from != self.pos.home() && (!reentry_first || from == 0))
+            .map(|from| (from, self.group_sizes(side, from)))
+            .collect();
         let spends = self.spend_choices();
         let mut any = false;
         let mut run = |overshoot: bool, any: &mut bool| -> ControlFlow<()> {
             for &spend in &spends {
-                for &from in &steps {
-                    let here = self.pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
-                    for pawns in 1..=here {
+                let t = spend.trailing_zeros() as usize / SLOTS;
+                for (from, sizes) in &pieces {
+                    let free = pawns
+                        .iter()
+                        .zip(self.moved.iter())
+                        .filter(|&(&s, &mv)| s == *from && mv & (1 << t) == 0)
+                        .count() as u8;
+                    for &size in sizes.iter().filter(|&&n| n <= free) {
                         let mut flow = ControlFlow::Continue(());
-                        self.moves_for(from, pawns, spend, overshoot, &mut |r| {
+                        self.shaped_moves(*from, size, spend, overshoot, &mut |r| {
                             if let Ok((m, cap)) = r {
                                 if !overshoot || m.to < m.from {
                                     *any = true;
@@ -509,6 +576,32 @@ impl Turn {
             // nothing else can move at all.
             let _ = run(true, &mut any);
         }
+    }
+
+    /// How many pawns on `from` may move as one piece: one, and the
+    /// game's pairs or groups where they stand together.
+    fn group_sizes(&self, side: Side, from: u8) -> ArrayVec<u8, 3> {
+        let pos = &self.pos;
+        let here = pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
+        let mut sizes = ArrayVec::new();
+        sizes.push(1);
+        if here < 2 {
+            return sizes;
+        }
+        let paired = pos.can_pair_at(side, from);
+        match pos.game {
+            Game::Pagade | Game::Chopat if paired => sizes.push(2),
+            Game::Chaupar if paired => sizes.push(here),
+            Game::ChauparAkbar if paired => {
+                sizes.push(2);
+                if here >= 3 {
+                    sizes.push(3);
+                }
+            }
+            Game::ChowkaBhara if from == 0 || self.is_double_square(side, from) => sizes.push(2),
+            _ => {}
+        }
+        sizes
     }
 
     /// The steps a side's pawns stand on, each once.
@@ -549,22 +642,25 @@ impl Turn {
     /// values as possible.
     fn check(&self, m: Move) -> Result<Option<Capture>, Illegal> {
         let attempt = |overshoot: bool| {
-            let mut found: Option<Result<Option<Capture>, Illegal>> = None;
+            // The verdict on the requested destination comes first; then
+            // that the values lead elsewhere; then any other refusal.
+            let mut here: Option<Result<Option<Capture>, Illegal>> = None;
             let mut other_to = None;
+            let mut other_refusal = None;
             self.moves_for(m.from, m.pawns, m.spend, overshoot, &mut |r| {
                 match r {
-                    Ok((cand, cap)) if cand.to == m.to => found = Some(Ok(cap)),
+                    Ok((cand, cap)) if cand.to == m.to => here = Some(Ok(cap)),
                     Ok((cand, _)) => other_to = other_to.or(Some(cand.to)),
-                    Err(e) if found.is_none() => found = Some(Err(e)),
-                    Err(_) => {}
+                    Err((e, Some(to))) if to == m.to => here = here.or(Some(Err(e))),
+                    Err((e, _)) => other_refusal = other_refusal.or(Some(e)),
                 }
                 ControlFlow::Continue(())
             });
-            match (found, other_to) {
-                (Some(Ok(cap)), _) => Ok(cap),
-                (_, Some(to)) => Err(Illegal::WrongDestination { to }),
-                (Some(Err(e)), None) => Err(e),
-                (None, None) => Err(Illegal::NoPawn),
+            match (here, other_to, other_refusal) {
+                (Some(verdict), _, _) => verdict,
+                (None, Some(to), _) => Err(Illegal::WrongDestination { to }),
+                (None, None, Some(e)) => Err(e),
+                (None, None, None) => Err(Illegal::NoPawn),
             }
         };
         match attempt(false) {
@@ -584,9 +680,22 @@ impl Turn {
         f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
     ) {
         if let Err(e) = self.check_values_and_pawns(from, pawns, spend) {
-            let _ = f(Err(e));
+            let _ = f(Err((e, None)));
             return;
         }
+        self.shaped_moves(from, pawns, spend, overshoot, f);
+    }
+
+    /// [`Turn::moves_for`] for values and pawns already known to be
+    /// available.
+    fn shaped_moves(
+        &self,
+        from: u8,
+        pawns: u8,
+        spend: u64,
+        overshoot: bool,
+        f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
+    ) {
         let t = spend.trailing_zeros() as usize / SLOTS;
         let throw = self.throws[t];
         let values: ArrayVec<u8, SLOTS> = (0..throw.values().len())
@@ -598,7 +707,7 @@ impl Turn {
         let shapes = match self.shapes(side, from, pawns, &values, t, here) {
             Ok(s) => s,
             Err(e) => {
-                let _ = f(Err(e));
+                let _ = f(Err((e, None)));
                 return;
             }
         };
@@ -608,14 +717,16 @@ impl Turn {
             } else {
                 self.destination(side, from, shape.distance, overshoot)
             };
-            let result = to.and_then(|to| {
+            let result = to.map_err(|e| (e, None)).and_then(|to| {
                 let m = Move {
                     from,
                     to,
                     pawns: shape.pawns,
                     spend,
                 };
-                self.landing(side, m).map(|cap| (m, cap))
+                self.landing(side, m)
+                    .map(|cap| (m, cap))
+                    .map_err(|e| (e, Some(to)))
             });
             if f(result).is_break() {
                 return;
@@ -693,7 +804,11 @@ impl Turn {
             enter: false,
         };
         let together = pawns > 1;
-        if together && !pos.can_pair_at(side, from) {
+        // Chowka Bhara's entry throws bring pawns in from off the board
+        // together; everywhere else pawns move together only from a square
+        // where they form a pair or group.
+        let entering = pos.game == Game::ChowkaBhara && from == 0;
+        if together && !entering && !pos.can_pair_at(side, from) {
             return Err(Illegal::NotTogether);
         }
         let doublet = values.len() == 2 && values[0] == values[1];
@@ -958,11 +1073,22 @@ impl Turn {
     }
 
     fn count_on(&self, side: Side, cell: Cell) -> u8 {
-        self.pos
-            .pawns(side)
+        let n = self.pos.pawn_count();
+        self.cells[side.index()][..n]
             .iter()
-            .filter(|&&s| self.pos.cell(side, s) == Some(cell))
+            .filter(|&&c| c == cell.0)
             .count() as u8
+    }
+
+    /// Recomputes the pawns' cells after their steps changed.
+    fn refresh_cells(&mut self) {
+        let n = self.pos.pawn_count();
+        for &side in self.pos.seats() {
+            for i in 0..n {
+                let step = self.pos.pawns[side.index()][i];
+                self.cells[side.index()][i] = self.pos.cell(side, step).map_or(u8::MAX, |c| c.0);
+            }
+        }
     }
 
     /// The other colour standing on a cell (on unsafe squares there is at
@@ -1026,6 +1152,7 @@ impl Turn {
                 self.hit = true;
             }
         }
+        self.refresh_cells();
         if self.pos.game == Game::Chopat {
             self.chopat_after_move(side, m);
         }
@@ -1106,6 +1233,16 @@ impl Turn {
         }
     }
 
+    /// Whether any value left can be used: some move exists.
+    fn can_move(&self) -> bool {
+        let mut any = false;
+        self.for_each_candidate(&mut |_, _| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any
+    }
+
     /// The most values the rest of the turn can use.
     fn max_usable(&self) -> u8 {
         let remaining = self.unspent_slots().count() as u8;
@@ -1149,6 +1286,7 @@ impl Turn {
             self.pos.flags[seat.index()].has_thrown = true;
         }
         self.pos.canonicalize();
+        self.refresh_cells();
         if !std::mem::take(&mut self.moved_any) && !self.pos.is_over() && self.is_dead() {
             self.pos.stall();
         }
@@ -1203,11 +1341,76 @@ impl Turn {
             .unwrap_or(seat)
     }
 
+    /// Khado Karvo's moves: pawns from Home straight onto pawns of the
+    /// opponent who plays next, if that opponent has done Ool Olangvun and
+    /// they stand on the outer squares of the finished player's own arm (a
+    /// pair is cut by two pawns coming back).
+    fn khado_moves(&self) -> ArrayVec<Move, 16> {
+        let pos = &self.pos;
+        let seat = pos.to_move;
+        let target = seat.next();
+        let mut out = ArrayVec::new();
+        if !pos.partnership() || pos.flags(target).ool != Ool::Done {
+            return out;
+        }
+        for step in (9..=16).chain(68..=75) {
+            let Some(cell) = pos.cell(seat, step) else {
+                continue;
+            };
+            let n = self.count_on(target, cell);
+            if n > 0 && n as usize <= pos.pawns_home(seat) {
+                out.push(Move {
+                    from: pos.home(),
+                    to: step,
+                    pawns: n,
+                    spend: 0,
+                });
+            }
+        }
+        out
+    }
+
+    /// Plays the Khado Karvo turn's choice and ends the turn.
+    fn khado_karvo(&mut self, m: Move) {
+        self.khado = false;
+        let seat = self.pos.to_move;
+        if m == Move::MISS_TURN {
+            self.pos.flags[seat.index()].missed_turns += 1;
+        } else {
+            let cell = self.pos.cell(seat, m.to).expect("a loop square");
+            self.send_back(Capture {
+                side: seat.next(),
+                cell,
+                count: m.pawns,
+            });
+            let home = self.pos.home();
+            let n = self.pos.pawn_count();
+            for slot in self.pos.pawns[seat.index()][..n]
+                .iter_mut()
+                .filter(|s| **s == home)
+                .take(m.pawns as usize)
+            {
+                *slot = m.to;
+            }
+            // Back in play: no longer among the finished.
+            let k = self.pos.finished as usize;
+            if let Some(i) = self.pos.places[..k].iter().position(|&s| s == seat) {
+                self.pos.places.copy_within(i + 1..k, i);
+                self.pos.finished -= 1;
+            }
+            self.pos.flags[seat.index()].missed_turns = 0;
+            self.moved_any = true;
+            self.refresh_cells();
+        }
+        self.end_turn();
+    }
+
     /// Starts the turn of `to_move`: the game may be over, or a finished
     /// Chopat partner may have a turn to miss.
     fn settle(&mut self) {
         self.phase = Phase::Throw;
         loop {
+            self.side = self.pos.pawn_side(self.pos.to_move);
             if self.pos.is_over() {
                 self.phase = Phase::Over;
                 return;
@@ -1217,6 +1420,17 @@ impl Turn {
                 && self.pos.is_finished(seat)
                 && self.pos.flags(seat).missed_turns < 4
             {
+                // On the first turn after finishing, Khado Karvo may bring
+                // a pawn back instead of missing the turn.
+                self.side = seat;
+                if self.pos.options.khado_karvo
+                    && self.pos.flags(seat).missed_turns == 0
+                    && !self.khado_moves().is_empty()
+                {
+                    self.khado = true;
+                    self.phase = Phase::Move;
+                    return;
+                }
                 self.pos.flags[seat.index()].missed_turns += 1;
                 self.pos.to_move = self.next_seat(seat);
                 continue;

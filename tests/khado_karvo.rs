@@ -1,0 +1,123 @@
+//! Chopat's Khado Karvo (house rule): a finished player in a team game may,
+//! on the first turn after finishing, bring a pawn back from Home straight
+//! onto a pawn of the next opponent that has done Ool Olangvun and stands
+//! on the outer squares of the finished player's arm.
+
+mod common;
+use chaupar::board::Side;
+use chaupar::rules::{Illegal, Move, Phase, Turn};
+use chaupar::sim::random_playout;
+
+const BLACK: Side = Side(0);
+const RED: Side = Side(1);
+
+/// Black has finished; Red's pawn on Red's step 53 stands on Black's 70,
+/// the left outer column of Black's arm.
+fn finished_black(option: bool, red_ool: &str, missed: u8) -> chaupar::rules::Position {
+    pos!({"game": "chopat", "options": {"khado_karvo": option},
+        "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 53], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "missed_turns": missed}, "red": {"kajalvun": true, "ool": red_ool}},
+        "places": ["black"]})
+}
+
+#[test]
+fn a_finished_player_may_bring_a_pawn_back_to_cut_without_a_throw() {
+    let t = Turn::new(finished_black(true, "done", 0));
+    assert_eq!(
+        t.phase(),
+        Phase::Move,
+        "no throw: the choice is made at once"
+    );
+    let back = Move {
+        from: 84,
+        to: 70,
+        pawns: 1,
+        spend: 0,
+    };
+    assert_eq!(t.legal_moves(), vec![back, Move::MISS_TURN]);
+    let mut t2 = t;
+    t2.play(back).unwrap();
+    assert_eq!(
+        t2.position().pawns(RED),
+        &[0, 6, 7, 12],
+        "Red's pawn is cut"
+    );
+    assert_eq!(t2.position().pawns(BLACK), &[70, 84, 84, 84]);
+    assert!(!t2.position().is_finished(BLACK), "Black is back in play");
+    assert_eq!(t2.seat(), RED);
+}
+
+#[test]
+fn the_finished_player_may_let_the_turn_go_by_instead() {
+    let mut t = Turn::new(finished_black(true, "done", 0));
+    t.play(Move::MISS_TURN).unwrap();
+    assert_eq!(t.position().flags(BLACK).missed_turns, 1);
+    assert_eq!(t.seat(), RED);
+    assert_eq!(t.position().pawns(RED), &[6, 7, 12, 53]);
+}
+
+#[test]
+fn only_the_two_choices_are_open() {
+    let t = Turn::new(finished_black(true, "done", 0));
+    let mut t2 = t;
+    let wrong = Move {
+        from: 84,
+        to: 71,
+        pawns: 1,
+        spend: 0,
+    };
+    assert_eq!(t2.play(wrong), Err(Illegal::KhadoChoice));
+    assert_eq!(t2, t);
+}
+
+#[test]
+fn not_without_the_house_rule_nor_against_a_player_without_ool_olangvun() {
+    for p in [
+        finished_black(false, "done", 0),
+        finished_black(true, "not-yet", 0),
+    ] {
+        let t = Turn::new(p);
+        assert_eq!(t.seat(), RED, "Black misses the turn");
+        assert_eq!(t.position().flags(BLACK).missed_turns, 1);
+    }
+}
+
+#[test]
+fn only_on_the_first_turn_after_finishing() {
+    let t = Turn::new(finished_black(true, "done", 1));
+    assert_eq!(t.seat(), RED);
+    assert_eq!(t.position().flags(BLACK).missed_turns, 2);
+}
+
+#[test]
+fn a_pair_is_cut_by_two_pawns_coming_back() {
+    let p = pos!({"game": "chopat", "options": {"khado_karvo": true},
+        "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 53, 53], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
+        "places": ["black"]});
+    let mut t = Turn::new(p);
+    t.play(Move {
+        from: 84,
+        to: 70,
+        pawns: 2,
+        spend: 0,
+    })
+    .unwrap();
+    assert_eq!(t.position().pawns(RED), &[0, 0, 6, 7]);
+    assert_eq!(t.position().pawns(BLACK), &[70, 70, 84, 84]);
+}
+
+#[test]
+fn games_with_khado_karvo_play_to_the_end() {
+    let mut options = chaupar::rules::Options::new(chaupar::rules::Game::Chopat)
+        .with_mode(chaupar::rules::Mode::Teams);
+    options.khado_karvo = true;
+    let start = chaupar::rules::Position::start(chaupar::rules::Game::Chopat, options).unwrap();
+    let mut source = chaupar::dice::SeededThrows::new(21);
+    for _ in 0..100 {
+        let p = random_playout(start, &mut source, 20_000, |t| {
+            t.position().validate().unwrap()
+        });
+        assert!(p.finished);
+    }
+}
