@@ -17,7 +17,10 @@ fn android_main(android: AndroidApp) {
     let app: Rc<RefCell<Option<Rc<crate::app::App>>>> = Rc::default();
     let seen = app.clone();
     let listener = move |event: &PollEvent<'_>| {
-        if let PollEvent::Main(MainEvent::Pause | MainEvent::Stop | MainEvent::SaveState { .. } | MainEvent::Destroy) = event {
+        if let PollEvent::Main(
+            MainEvent::Pause | MainEvent::Stop | MainEvent::SaveState { .. } | MainEvent::Destroy,
+        ) = event
+        {
             if let Some(app) = seen.borrow().as_ref() {
                 app.flush_saves();
             }
