@@ -3,6 +3,9 @@
 //! The rules engine (`board`, `dice`, `rules`) is pure: no files, no clock,
 //! no user interface. Everything else stands on it.
 
+pub mod ai;
+#[cfg(all(feature = "android", target_os = "android"))]
+mod android;
 #[cfg(feature = "ui")]
 pub mod app;
 pub mod board;
@@ -10,3 +13,4 @@ pub mod dice;
 pub mod launch;
 pub mod rules;
 pub mod sim;
+pub mod store;

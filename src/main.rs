@@ -1,11 +1,14 @@
+//! The desktop app: `chaupar [--data-dir DIR]`.
+
 use chaupar::launch::{self, Launch};
 
 fn main() {
     match launch::from_env() {
         Launch::Exit { text, status } => launch::exit_with(&text, status),
-        Launch::Run { .. } => {
-            eprintln!("chaupar: the app is not built yet; use chaupar-cli");
-            std::process::exit(1);
+        Launch::Run { data_dir } => {
+            if let Err(e) = chaupar::app::run(data_dir) {
+                launch::exit_with(&format!("chaupar: cannot open the window: {e}"), 1);
+            }
         }
     }
 }

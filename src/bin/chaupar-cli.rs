@@ -1,5 +1,6 @@
 //! `chaupar-cli`: the rules engine on the command line.
 
+use chaupar::ai::arena::Player;
 use chaupar::board::Side;
 use chaupar::dice::{SeededThrows, Throw};
 use chaupar::rules::{Game, Move, Options, Phase, Position, Turn};
@@ -17,6 +18,7 @@ Commands:
   moves      the legal moves after given throws
   simulate   play random games and print statistics
   bench      random games per second, per game
+  arena      computer players against each other: win rates
 
 Run `chaupar-cli <command> --help` for a command's options.
 Games: chopat, pagade, chaupar, chaupar-akbar, chowka-bhara.";
@@ -67,6 +69,18 @@ impl<E: std::fmt::Display> From<E> for Fail {
     }
 }
 
+const ARENA_HELP: &str = "\
+Usage: chaupar-cli arena --game GAME --seats P,P[,P,P] [--mode M] [--games N]
+                         [--seed S] [--board N] [--option KEY=VALUE ...] [--json]
+
+Plays N games (default 100) between computer players and prints each
+player's wins with a 95% confidence interval (Wilson). P is easy, medium,
+hard or random, one per seat in seat order; in partnership games two, one
+per partnership, are enough. The players rotate round the seats game by
+game, so each sits in every seat equally often, and the throws repeat for
+each rotation. A game of three or four players counts a win for the first
+player Home. --json adds the results as one JSON line.";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
@@ -78,8 +92,9 @@ fn main() -> ExitCode {
         Some("moves") => moves(&args[1..]),
         Some("simulate") => simulate(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("arena") => arena(&args[1..]),
         Some(other) => Err(Fail(format!(
-            "unknown command \"{other}\" (commands: outcomes, moves, simulate, bench)"
+            "unknown command \"{other}\" (commands: outcomes, moves, simulate, bench, arena)"
         ))),
     };
     match result {
@@ -389,6 +404,41 @@ fn bench(args: &[String]) -> Result<(), Fail> {
                 mode.id()
             ));
         }
+    }
+    Ok(())
+}
+
+fn arena(args: &[String]) -> Result<(), Fail> {
+    // --json is a flag, the one option without a value.
+    let json = args.iter().any(|a| a == "--json");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+    let Some(args) = Args::parse(
+        &args,
+        &["game", "mode", "games", "seed", "board", "option", "seats"],
+        ARENA_HELP,
+    )?
+    else {
+        return Ok(());
+    };
+    let (game, options) = game_and_options(&args)?;
+    let players = args
+        .get("seats")
+        .ok_or_else(|| Fail("--seats is required, e.g. --seats hard,random".into()))?
+        .split(',')
+        .map(|id| {
+            Player::from_id(id.trim()).ok_or_else(|| {
+                Fail(format!(
+                    "\"{id}\" is not a player (easy, medium, hard, random)"
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let games: u32 = args.number("games", 100)?;
+    let seed: u64 = args.number("seed", 1)?;
+    let report = chaupar::ai::arena::run(Position::start(game, options)?, &players, games, seed)?;
+    out(report.to_string().trim_end());
+    if json {
+        out(report.to_json());
     }
     Ok(())
 }

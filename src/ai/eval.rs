@@ -1,0 +1,419 @@
+//! The hand-tuned evaluation of a position: how good it is for one player
+//! (or one partnership), in units of one pawn's whole journey Home.
+
+use crate::board::{geometry, square_ring, BoardKind, Cell, CellKind, Side};
+use crate::dice::Implement;
+use crate::rules::{BeforeHit, Game, Position};
+use std::sync::OnceLock;
+
+/// The weights of the evaluation terms. A pawn's whole journey from its
+/// start to Home is worth `progress`; the other terms are in the same
+/// units. [`Weights::TUNED`] came out of self-play (docs/ai.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// A pawn's journey from start to Home.
+    pub progress: f64,
+    /// Each pawn Home, on top of its journey.
+    pub home: f64,
+    /// The expected loss from being hit (odds times what the pawn loses).
+    pub risk: f64,
+    /// What a hit pawn loses on top of its journey: the throws spent to
+    /// bring it back in.
+    pub reentry: f64,
+    /// Each pawn on a safe square past its start.
+    pub safety: f64,
+    /// Each pawn standing in a pair or group that protects it.
+    pub group: f64,
+    /// Each opponent pawn held behind a double it may not pass.
+    pub block: f64,
+    /// The game's own milestone: the first cut (Pagade, Chowka Bhara),
+    /// Kajalvun (Chopat).
+    pub goal: f64,
+    /// Games of three or four players: how much the leading opponent
+    /// counts against the mean of all opponents (1: only the leader).
+    pub leader: f64,
+}
+
+impl Weights {
+    pub const TUNED: Weights = Weights {
+        progress: 1.0,
+        home: 0.3,
+        risk: 0.667,
+        reentry: 0.15,
+        safety: 0.02,
+        group: 0.05,
+        block: 0.03,
+        goal: 0.5,
+        leader: 0.5,
+    };
+
+    /// The weights by name, for tuning and for the docs.
+    pub fn named(&self) -> [(&'static str, f64); 9] {
+        [
+            ("progress", self.progress),
+            ("home", self.home),
+            ("risk", self.risk),
+            ("reentry", self.reentry),
+            ("safety", self.safety),
+            ("group", self.group),
+            ("block", self.block),
+            ("goal", self.goal),
+            ("leader", self.leader),
+        ]
+    }
+
+    /// The same weights with the one named `name` set to `value`.
+    pub fn with(mut self, name: &str, value: f64) -> Weights {
+        let slot = match name {
+            "progress" => &mut self.progress,
+            "home" => &mut self.home,
+            "risk" => &mut self.risk,
+            "reentry" => &mut self.reentry,
+            "safety" => &mut self.safety,
+            "group" => &mut self.group,
+            "block" => &mut self.block,
+            "goal" => &mut self.goal,
+            "leader" => &mut self.leader,
+            _ => panic!("no weight named {name}"),
+        };
+        *slot = value;
+        self
+    }
+}
+
+/// A won game outweighs everything else on the board.
+const WIN: f64 = 1000.0;
+
+/// The sides playing with `side`: itself and, in partnerships, its partner.
+fn team(pos: &Position, side: Side) -> [Option<Side>; 2] {
+    [
+        Some(side),
+        (pos.partnership() && pos.is_seated(side.opposite())).then(|| side.opposite()),
+    ]
+}
+
+fn same_team(pos: &Position, a: Side, b: Side) -> bool {
+    a == b || (pos.partnership() && a == b.opposite())
+}
+
+/// How good `pos` is for `side`'s team: its standing minus the
+/// opponents'. Positive is good; a won game is worth [`WIN`].
+pub fn evaluate(pos: &Position, side: Side, w: &Weights) -> f64 {
+    let mut standing = [0.0; 4];
+    for &s in pos.seats() {
+        standing[s.index()] = side_standing(pos, s, w);
+    }
+    let team_total = |s: Side| {
+        team(pos, s)
+            .iter()
+            .flatten()
+            .map(|t| standing[t.index()])
+            .sum::<f64>()
+    };
+    let mine = team_total(side);
+    let decided = match pos.places().first() {
+        Some(&first) if pos.is_over() || !pos.partnership() => {
+            if same_team(pos, first, side) {
+                WIN
+            } else {
+                -WIN
+            }
+        }
+        _ => 0.0,
+    };
+    let rivals: Vec<f64> = if pos.partnership() {
+        vec![team_total(side.next())]
+    } else {
+        pos.seats()
+            .iter()
+            .filter(|&&s| s != side)
+            .map(|&s| standing[s.index()])
+            .collect()
+    };
+    let against = if rivals.len() == 1 {
+        rivals[0]
+    } else {
+        let max = rivals.iter().copied().fold(f64::MIN, f64::max);
+        let mean = rivals.iter().sum::<f64>() / rivals.len() as f64;
+        w.leader * max + (1.0 - w.leader) * mean
+    };
+    decided + mine - against
+}
+
+/// One side's standing: its progress and milestones, less what it stands
+/// to lose before its next turn.
+fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
+    let game = pos.game();
+    let home = pos.home();
+    let geo = pos.board();
+    let steps = step_table(pos.board_kind());
+    let reach = reach_table(pos.options().implement(game));
+    let flags = pos.flags(side);
+    let pawns = pos.pawns(side);
+    let mut value = 0.0;
+    let milestone = match game {
+        Game::Pagade | Game::ChowkaBhara => flags.has_cut,
+        Game::Chopat => flags.kajalvun,
+        Game::Chaupar | Game::ChauparAkbar => false,
+    };
+    if milestone {
+        value += w.goal;
+    }
+    for (i, &step) in pawns.iter().enumerate() {
+        let journey = step as f64 / home as f64;
+        value += w.progress * journey;
+        if step == home {
+            value += w.home;
+            continue;
+        }
+        let Some(cell) = geo.cell(side, step) else {
+            continue;
+        };
+        let together = pawns.iter().filter(|&&s| s == step).count();
+        let first_of_square = pawns[..i].iter().all(|&s| s != step);
+        let info = geo.cell_info(cell);
+        let outer = match pos.board_kind() {
+            BoardKind::Square(n) => square_ring(n, info) == 0,
+            BoardKind::Cross => true,
+        };
+        if pos.is_safe(cell) {
+            // The start square is safe too, but staying there is no merit.
+            if step > 1 {
+                value += w.safety;
+            }
+            continue;
+        }
+        if matches!(info.kind, CellKind::Belly(_)) {
+            continue;
+        }
+        let exposure = exposure(game, together, outer);
+        if together > 1 && exposure < 1.0 {
+            value += w.group;
+        }
+        if exposure == 0.0 {
+            continue;
+        }
+        // One chance per square: the pawns on it stand or fall together.
+        if !first_of_square && together > 1 {
+            continue;
+        }
+        let odds = hit_odds(pos, side, cell, steps, reach);
+        // A hit takes a whole pair or group, or one lone pawn.
+        let lost = if exposure < 1.0 { together } else { 1 } as f64;
+        value -= w.risk * exposure * odds * lost * (w.progress * journey + w.reentry);
+        if game == Game::ChowkaBhara && together > 1 && outer {
+            value += w.block * held_behind(pos, side, cell, steps) as f64;
+        }
+    }
+    value
+}
+
+/// How exposed pawns standing `together` on an unsafe square are, as a
+/// share of the odds that an opponent's throw reaches them.
+fn exposure(game: Game, together: usize, outer_ring: bool) -> f64 {
+    if together == 1 {
+        return 1.0;
+    }
+    match game {
+        // Only a pair moving on a doublet cuts a pair.
+        Game::Pagade | Game::Chopat => 0.25,
+        // Only an equal or larger group.
+        Game::Chaupar => 0.1,
+        Game::ChauparAkbar => 0.0,
+        // A double on the outer ring falls only to a double; inside, two
+        // pawns are no double.
+        Game::ChowkaBhara => {
+            if outer_ring {
+                0.1
+            } else {
+                1.0
+            }
+        }
+    }
+}
+
+/// The odds that some opponent's next throw can reach `cell`, where a pawn
+/// of `side` stands.
+fn hit_odds(pos: &Position, side: Side, cell: Cell, steps: &StepTable, reach: &[Reach]) -> f64 {
+    let mut safe_from_all = 1.0;
+    for &attacker in pos.seats() {
+        if same_team(pos, attacker, side) {
+            continue;
+        }
+        let distances = distances_to(pos, attacker, cell, steps);
+        if distances == 0 {
+            continue;
+        }
+        let odds: f64 = reach
+            .iter()
+            .filter(|r| r.distances & distances != 0)
+            .map(|r| r.p)
+            .sum();
+        safe_from_all *= 1.0 - odds;
+    }
+    1.0 - safe_from_all
+}
+
+/// The distances (bit d) at which `attacker`'s pawns stand behind `cell`
+/// along the attacker's path, counting laps round the loop for a player
+/// who must keep circling.
+fn distances_to(pos: &Position, attacker: Side, cell: Cell, steps: &StepTable) -> u128 {
+    let target = steps[attacker.index()][cell.0 as usize];
+    if target == 0 {
+        return 0;
+    }
+    let home = pos.home();
+    let circling = match pos.game() {
+        Game::Pagade if !pos.flags(attacker).has_cut => Some((8u8, 68u8)),
+        Game::ChowkaBhara
+            if !pos.flags(attacker).has_cut && pos.options().before_hit == BeforeHit::Circle =>
+        {
+            let turn_in = 4 * (pos.options().board - 1);
+            Some((1, turn_in))
+        }
+        _ => None,
+    };
+    let mut mask = 0u128;
+    for &a in pos.pawns(attacker) {
+        if a == home || (a == 0 && pos.game() == Game::ChowkaBhara) {
+            continue;
+        }
+        let d = if target > a {
+            Some(target - a)
+        } else {
+            circling
+                .filter(|&(first, len)| a >= first && target >= first && a < first + len)
+                .map(|(_, len)| target + len - a)
+        };
+        if let Some(d) = d.filter(|&d| (d as u32) < u128::BITS) {
+            mask |= 1u128 << d;
+        }
+    }
+    mask
+}
+
+/// Chowka Bhara: opponent pawns within one throw behind our double, which
+/// they may not pass.
+fn held_behind(pos: &Position, side: Side, cell: Cell, steps: &StepTable) -> u32 {
+    let reach = 2 * pos.options().shells as u32;
+    pos.seats()
+        .iter()
+        .filter(|&&o| o != side)
+        .map(|&o| {
+            let d = distances_to(pos, o, cell, steps);
+            (d & ((1u128 << (reach + 1)) - 2)).count_ones()
+        })
+        .sum()
+}
+
+/// Per side, per cell: the first step of the side's path on that cell (0:
+/// the path never goes there).
+type StepTable = [[u8; 128]; 4];
+
+fn step_table(kind: BoardKind) -> &'static StepTable {
+    static CROSS: OnceLock<StepTable> = OnceLock::new();
+    static SQUARE: [OnceLock<StepTable>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let lock = match kind {
+        BoardKind::Cross => &CROSS,
+        BoardKind::Square(n) => &SQUARE[(n as usize - 5) / 2],
+    };
+    lock.get_or_init(|| {
+        let geo = geometry(kind);
+        let mut table = [[0u8; 128]; 4];
+        for side in Side::ALL {
+            for step in (1..geo.home).rev() {
+                if let Some(c) = geo.cell(side, step) {
+                    table[side.index()][c.0 as usize] = step;
+                }
+            }
+        }
+        table
+    })
+}
+
+/// One way a turn's throws can fall, as the distances a single pawn can
+/// then travel (bit d), with its probability.
+pub(crate) struct Reach {
+    distances: u128,
+    p: f64,
+}
+
+/// What a turn's throws let one pawn travel, over the implement's exact
+/// distribution: any one value or the sum of several (dice); cowries'
+/// top values add one bonus throw.
+fn reach_table(implement: Implement) -> &'static [Reach] {
+    static TABLES: [OnceLock<Vec<Reach>>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let index = match implement {
+        Implement::StickDice => 0,
+        Implement::LongDice => 1,
+        Implement::Cowries(4) => 2,
+        Implement::Cowries(_) => 3,
+    };
+    TABLES[index].get_or_init(|| {
+        let subset_sums = |values: &[u8]| {
+            let mut mask = 0u128;
+            for sub in 1u32..(1 << values.len()) {
+                let sum: u32 = (0..values.len())
+                    .filter(|i| sub & (1 << i) != 0)
+                    .map(|i| values[i] as u32)
+                    .sum();
+                mask |= 1u128 << sum;
+            }
+            mask
+        };
+        let dist = implement.distribution();
+        let mut out = Vec::new();
+        for (throw, p) in &dist {
+            let v = throw.values();
+            if implement.is_top_value(v[0]) {
+                for (next, q) in &dist {
+                    out.push(Reach {
+                        distances: subset_sums(&[v[0], next.values()[0]]),
+                        p: p * q,
+                    });
+                }
+            } else {
+                out.push(Reach {
+                    distances: subset_sums(v),
+                    p: *p,
+                });
+            }
+        }
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_odds_are_a_distribution() {
+        for imp in [
+            Implement::StickDice,
+            Implement::LongDice,
+            Implement::Cowries(4),
+            Implement::Cowries(6),
+        ] {
+            let total: f64 = reach_table(imp).iter().map(|r| r.p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{imp:?}");
+        }
+        // Stick dice reach 2 only with (1, 1): one throw in sixteen.
+        let two: f64 = reach_table(Implement::StickDice)
+            .iter()
+            .filter(|r| r.distances & (1 << 2) != 0)
+            .map(|r| r.p)
+            .sum();
+        assert!((two - 1.0 / 16.0).abs() < 1e-12);
+    }
+}

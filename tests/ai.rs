@@ -1,0 +1,258 @@
+//! The computer players: always a legal move, in every game, mode and
+//! option set; the same move for the same turn and seed; and strength a
+//! player would notice.
+
+mod common;
+use chaupar::ai::arena::{self, Player};
+use chaupar::ai::{choose, hint, Level};
+use chaupar::dice::{SeededThrows, ThrowSource};
+use chaupar::rules::{AfterThrow, Game, Options, Phase, Position, Turn};
+use common::*;
+
+/// Every game in every mode with its defaults, and every option of every
+/// game set away from its default once.
+fn setups() -> Vec<(Game, Options)> {
+    let mut out = Vec::new();
+    for game in Game::ALL {
+        for info in Options::describe(game) {
+            for (value, _) in info.choices.iter().skip(1) {
+                let mut o = Options::new(game);
+                o.set(game, info.key, value).expect("a described choice");
+                out.push((game, o));
+            }
+        }
+        out.push((game, Options::new(game)));
+    }
+    out
+}
+
+/// `count` turns in their move phase, spread evenly over a random game.
+fn sample_turns(start: Position, seed: u64, count: usize) -> Vec<Turn> {
+    let mut throws = SeededThrows::new(seed);
+    let mut turn = Turn::new(start);
+    let mut all = Vec::new();
+    for _ in 0..400 {
+        if turn.phase() == Phase::Over {
+            break;
+        }
+        while turn.add_throw(throws.throw(turn.implement())) == AfterThrow::Bonus {}
+        while turn.phase() == Phase::Move {
+            all.push(turn);
+            let legal = turn.legal_moves();
+            turn.play_unchecked(legal[throws.below(legal.len())]);
+        }
+    }
+    let step = all.len().div_ceil(count).max(1);
+    all.into_iter().step_by(step).collect()
+}
+
+#[test]
+fn every_level_plays_a_legal_move_in_every_game_mode_and_option() {
+    for (game, options) in setups() {
+        let start = Position::start(game, options).expect("a valid start");
+        let turns = (0..3).flat_map(|seed| sample_turns(start, seed, 40));
+        for (i, turn) in turns.enumerate() {
+            let legal = turn.legal_moves();
+            // Hard is the slowest: it plays every third of these positions.
+            let levels: &[Level] = if i % 3 == 0 {
+                &Level::ALL
+            } else {
+                &[Level::Easy, Level::Medium]
+            };
+            for &level in levels {
+                let m = choose(&turn, level, i as u64)
+                    .unwrap_or_else(|| panic!("{game:?} {options:?}: {level:?} found no move"));
+                assert!(
+                    legal.contains(&m),
+                    "{game:?} {options:?}: {level:?} chose {m:?}, not among {legal:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_move_is_chosen_when_none_is_legal() {
+    let start = Position::start(Game::Pagade, Options::new(Game::Pagade)).unwrap();
+    let throw_phase = Turn::new(start);
+    for level in Level::ALL {
+        assert_eq!(
+            choose(&throw_phase, level, 0),
+            None,
+            "{level:?} before the throw"
+        );
+    }
+    // Black's last pawn is three squares from Home and throws (4, 4):
+    // without the overshoot rule nothing can move and the turn passes.
+    let stuck = pos!({"game": "chopat", "pawns": {"black": [81, 84, 84, 84], "yellow": [6, 7, 12, 12]},
+                      "options": {"overshoot": "illegal"}});
+    let mut turn = Turn::new(stuck);
+    let after = turn.add_throw(chaupar::dice::Throw::dice(&[4, 4]));
+    assert_eq!(after, AfterThrow::Passed);
+    for level in Level::ALL {
+        assert_eq!(
+            choose(&turn, level, 0),
+            None,
+            "{level:?} after a passed turn"
+        );
+    }
+    assert_eq!(hint(&turn), None);
+}
+
+#[test]
+fn the_same_turn_level_and_seed_give_the_same_move() {
+    let start = Position::start(Game::ChauparAkbar, Options::new(Game::ChauparAkbar)).unwrap();
+    let turns = sample_turns(start, 8, 30);
+    for level in Level::ALL {
+        let here: Vec<_> = turns.iter().map(|t| choose(t, level, 42)).collect();
+        // Computed again on another thread: a turn travels to a
+        // background thread and gives the same answer there.
+        let moved = turns.clone();
+        let there: Vec<_> = std::thread::spawn(move || {
+            moved
+                .iter()
+                .map(|t| choose(t, level, 42))
+                .collect::<Vec<_>>()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(here, there, "{level:?}");
+    }
+    for t in &turns {
+        assert_eq!(
+            hint(t),
+            choose(t, Level::Hard, 7),
+            "the hint is Hard's move"
+        );
+    }
+}
+
+#[test]
+fn easy_slips_now_and_then_but_mostly_plays_its_best() {
+    let start = Position::start(Game::Pagade, Options::new(Game::Pagade)).unwrap();
+    let mut slips = 0;
+    let mut agree = 0;
+    let mut total = 0;
+    for turn in sample_turns(start, 3, 60) {
+        if turn.legal_moves().len() < 3 {
+            continue;
+        }
+        let moves: Vec<_> = (0..20)
+            .map(|seed| choose(&turn, Level::Easy, seed))
+            .collect();
+        let usual = moves
+            .iter()
+            .max_by_key(|m| moves.iter().filter(|n| n == m).count())
+            .unwrap();
+        let same = moves.iter().filter(|m| m == &usual).count();
+        total += 20;
+        agree += same;
+        slips += usize::from(same < 20);
+    }
+    assert!(slips > 0, "Easy never slipped");
+    assert!(
+        agree * 10 > total * 7,
+        "Easy played its usual move only {agree} times in {total}"
+    );
+}
+
+#[test]
+fn every_level_cuts_a_lone_pawn_within_reach_when_it_is_free() {
+    // Pagade: Black's pawn on 30 with (1, 3) reaches Black's 33 (Yellow's
+    // 67, where a lone Yellow pawn stands) with 1 + 3, or 34 or 31 each
+    // alone; cutting also opens Black's way Home.
+    let p = pos!({"game": "pagade",
+                  "pawns": {"black": [6, 7, 12, 30], "yellow": [6, 7, 12, 67]}});
+    let turn = after(p, &[&[1, 3]]);
+    for level in [Level::Medium, Level::Hard] {
+        let mut t = turn;
+        while t.phase() == Phase::Move {
+            let m = choose(&t, level, 0).unwrap();
+            t.play_unchecked(m);
+        }
+        assert!(
+            t.position().pawns(chaupar::board::Side(2)).contains(&0),
+            "{level:?} left the Yellow pawn uncut: {}",
+            t.position().to_json()
+        );
+    }
+}
+
+#[test]
+fn the_arena_rotates_seats_and_counts_every_game() {
+    let start = Position::start(Game::ChowkaBhara, Options::new(Game::ChowkaBhara)).unwrap();
+    let report = arena::run(start, &[Player::Random, Player::Random], 10, 3).unwrap();
+    let wins: u32 = report.entries.iter().map(|e| e.wins).sum();
+    assert_eq!(wins + report.unfinished, 10);
+    let err = arena::run(start, &[Player::Random; 3], 1, 3).unwrap_err();
+    assert!(err.to_string().contains("2 seats"), "{err}");
+    // Partnerships may name one player per team.
+    let teams = Position::start(Game::Chaupar, Options::new(Game::Chaupar)).unwrap();
+    assert!(arena::run(teams, &[Player::Random; 2], 2, 3).is_ok());
+    assert!(arena::run(teams, &[Player::Random; 4], 2, 3).is_ok());
+}
+
+#[test]
+fn hard_clearly_beats_random() {
+    // Hard wins about 99% of these (docs/ai.md); 17 of 20 fails by chance
+    // about once in a million runs, and the seed is fixed besides.
+    for game in [Game::Pagade, Game::ChowkaBhara] {
+        let start = Position::start(game, Options::new(game)).unwrap();
+        let hard = Player::from_id("hard").unwrap();
+        let report = arena::run(start, &[hard, Player::Random], 20, 2024).unwrap();
+        let wins = report.entries[0].wins;
+        assert!(wins >= 17, "{game:?}: Hard won only {wins} of 20\n{report}");
+    }
+}
+
+/// Tunes the evaluation weights by self-play: Medium with one weight
+/// scaled up or down plays Medium with the current weights over every
+/// game's two-player mode, and the change stays when it wins clearly.
+/// Run with `cargo test --release --no-default-features --test ai --
+/// --ignored --nocapture tune_weights`; docs/ai.md has what it found.
+#[test]
+#[ignore = "takes minutes: run it by hand to retune the weights"]
+fn tune_weights() {
+    use chaupar::ai::Weights;
+    use chaupar::rules::Mode;
+    const GAMES_PER_GAME: u32 = 400;
+    let starts: Vec<Position> = Game::ALL
+        .iter()
+        .map(|&g| Position::start(g, Options::new(g).with_mode(Mode::TwoPlayer)).unwrap())
+        .collect();
+    let score = |challenger: Weights, holder: Weights, seed: u64| -> f64 {
+        let players = [
+            Player::Computer(Level::Medium, challenger),
+            Player::Computer(Level::Medium, holder),
+        ];
+        let (mut wins, mut games) = (0, 0);
+        for &start in &starts {
+            let r = arena::run(start, &players, GAMES_PER_GAME, seed).unwrap();
+            wins += r.entries[0].wins;
+            games += r.games;
+        }
+        wins as f64 / games as f64
+    };
+    let mut best = Weights::TUNED;
+    for round in 0..3u64 {
+        for (name, value) in best.named() {
+            if name == "progress" || name == "leader" {
+                continue; // the unit, and a term of three- and four-player games
+            }
+            for factor in [1.5, 1.0 / 1.5] {
+                let trial = best.with(name, value * factor);
+                let rate = score(trial, best, 100 + round);
+                println!(
+                    "round {round}: {name} {value:.3} -> {:.3}: {:.1}%",
+                    value * factor,
+                    100.0 * rate
+                );
+                if rate > 0.525 {
+                    best = trial;
+                    break;
+                }
+            }
+        }
+        println!("after round {round}: {best:?}");
+    }
+}

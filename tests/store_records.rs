@@ -1,0 +1,144 @@
+//! The store with the engine's game records: a game saved after hundreds of
+//! throws and moves resumes at exactly the same moment, and one whose moves
+//! no longer replay is set aside with its message.
+
+use std::fs;
+use std::path::PathBuf;
+
+use chaupar::rules::{Game, GameRecord, Match, Options, Phase};
+use chaupar::store::{Autosaver, Listing, LoadProblem, SaveStore, Summary};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!(
+            "chaupar-store-records-{name}-{}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&path);
+        Scratch(path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A game played for up to `events` throws and moves, always choosing a
+/// legal move picked by the event count.
+fn played(game: Game, seed: u64, events: usize) -> Match {
+    let mut game = Match::new(game, Options::new(game), seed).unwrap();
+    while game.record().events.len() < events {
+        match game.phase() {
+            Phase::Over => break,
+            Phase::Throw => {
+                game.throw();
+            }
+            Phase::Move => {
+                let moves = game.legal_moves();
+                let choice = moves[game.record().events.len() % moves.len()];
+                game.play(choice).unwrap();
+            }
+        }
+    }
+    game
+}
+
+/// What the Saved games list shows, as the app writes it.
+fn summary_of(game: &Match) -> Summary {
+    let position = game.position();
+    let progress = position
+        .seats()
+        .iter()
+        .map(|&side| {
+            let home = position.pawns_home(side);
+            format!("{} {home} home", position.colour_name(side))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Summary {
+        title: game.game().title().to_string(),
+        seats: position
+            .seats()
+            .iter()
+            .map(|side| format!("Player {}", side.0 + 1))
+            .collect(),
+        progress,
+        finished: game.phase() == Phase::Over,
+    }
+}
+
+#[test]
+fn every_game_resumes_from_its_save_at_the_same_moment() {
+    let scratch = Scratch::new("resume");
+    let store = SaveStore::open(&scratch.0).unwrap();
+    let autosaver = Autosaver::new(store.clone());
+    let mut expected = Vec::new();
+    for (seed, game) in (1..).zip(Game::ALL) {
+        let playing = played(game, seed, 300);
+        assert!(playing.record().events.len() > 100, "{game:?} ended early");
+        let id = format!("{}-{seed}", game.id());
+        autosaver.save(&id, summary_of(&playing), playing.record().clone());
+        expected.push((id, playing));
+    }
+    autosaver.flush().unwrap();
+
+    for (id, playing) in &expected {
+        let record: GameRecord = store.load_game(id).unwrap();
+        assert_eq!(&record, playing.record(), "{id}");
+        let resumed = Match::replay(&record).unwrap();
+        assert_eq!(resumed.position(), playing.position(), "{id}");
+        assert_eq!(resumed.phase(), playing.phase(), "{id}");
+        assert_eq!(resumed.values_left(), playing.values_left(), "{id}");
+    }
+    let listed: Vec<_> = store
+        .list()
+        .into_iter()
+        .map(|listing| match listing {
+            Listing::Good(game) => (game.id, game.summary),
+            Listing::Bad { id, file } => panic!("{id}: {}", file.problem),
+        })
+        .collect();
+    assert_eq!(listed.len(), Game::ALL.len());
+    for (id, playing) in &expected {
+        assert!(listed.contains(&(id.clone(), summary_of(playing))), "{id}");
+    }
+}
+
+#[test]
+fn a_save_whose_moves_no_longer_replay_is_reported_and_kept() {
+    let scratch = Scratch::new("unplayable");
+    let store = SaveStore::open(&scratch.0).unwrap();
+    let playing = played(Game::Pagade, 7, 120);
+    store
+        .save_game("g1", &summary_of(&playing), playing.record())
+        .unwrap();
+
+    // As if the rules had changed since: the recorded throws no longer come
+    // from the seed.
+    let path = scratch.0.join("games/g1.json");
+    let mut save: serde_json::Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    save["game"]["seed"] = 8.into();
+    let changed = serde_json::to_vec(&save).unwrap();
+    fs::write(&path, &changed).unwrap();
+
+    let record: GameRecord = store.load_game("g1").unwrap();
+    assert!(Match::replay(&record).is_err());
+    let file = store.report_unplayable("g1").unwrap();
+    assert_eq!(fs::read(&file.path).unwrap(), changed);
+    let [Listing::Bad { id, file: listed }] = &store.list()[..] else {
+        panic!("the save should be listed as bad")
+    };
+    assert_eq!(id, "g1");
+    assert_eq!(
+        listed.problem.to_string(),
+        "This save's moves no longer replay in this version of Chaupar"
+    );
+    assert_eq!(
+        store.load_game::<GameRecord>("g1"),
+        Err(LoadProblem::Missing)
+    );
+}
