@@ -3,7 +3,7 @@
 //! and pressed the way a screen reader presses them.
 
 use chaupar::app::settings::Speed;
-use chaupar::app::{App, Nav, Outcome, Play, Screen};
+use chaupar::app::{App, Nav, Outcome, Play, Rules, Screen};
 use chaupar::board::Side;
 use chaupar::rules::{Game, Match, Position};
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
@@ -427,4 +427,38 @@ fn restarting_while_a_pawn_walks_starts_a_clean_game() {
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(5));
     assert_eq!(app.with_match(|m| m.record().events.len()), Some(0));
     assert_board_matches_engine(&app);
+}
+
+#[test]
+fn a_rules_page_scrolls_to_its_last_line_on_a_phone() {
+    let app = app();
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(360.0, 640.0));
+    press(&app, "Rules");
+    let blocks = app.window().global::<Rules>().get_blocks();
+    let last = blocks
+        .row_data(blocks.row_count() - 1)
+        .expect("the page has text")
+        .plain
+        .to_string();
+    assert!(
+        labelled(&app, &last).is_none(),
+        "the end starts out of view"
+    );
+    // Wheel turns over the middle of the page, as far as it goes.
+    for _ in 0..200 {
+        app.window()
+            .window()
+            .dispatch_event(slint::platform::WindowEvent::PointerScrolled {
+                position: slint::LogicalPosition::new(180.0, 320.0),
+                delta_x: 0.0,
+                delta_y: -200.0,
+            });
+    }
+    settle();
+    assert!(
+        labelled(&app, &last).is_some(),
+        "the last line scrolls into view"
+    );
 }

@@ -66,6 +66,7 @@ pub fn rule_blocks(text: &str) -> Vec<RuleBlock> {
             kind: kind as i32,
             text: StyledText::from_markdown(&text)
                 .unwrap_or_else(|_| StyledText::from_plain_text(&text)),
+            plain: text.replace("**", "").into(),
         })
         .collect()
 }
