@@ -164,8 +164,8 @@ impl Options {
                 "shells" => OptionInfo {
                     key,
                     label: "Cowrie shells",
-                    help: "Four shells throw 1, 2, 3, 4 or 8; six throw 1 to 6 or 12.",
-                    choices: vec![choice("default", "4 on 5 x 5, 6 on larger"), choice("4", "4"), choice("6", "6")],
+                    help: "Four shells throw 1, 2, 3, 4 or 8; six throw 1 to 6 or 12. Larger boards start with six.",
+                    choices: vec![choice("4", "4"), choice("6", "6")],
                 },
                 "third_top_voids" => OptionInfo {
                     key,
@@ -266,13 +266,6 @@ impl Options {
             }
             "shells" => {
                 self.shells = match value {
-                    "default" => {
-                        if self.board == 5 {
-                            4
-                        } else {
-                            6
-                        }
-                    }
                     "4" => 4,
                     "6" => 6,
                     _ => return Err(bad()),
@@ -308,11 +301,7 @@ mod tests {
                 let o = Options::new(game);
                 let default = o.value_of(info.key).unwrap();
                 let first = &info.choices[0].0;
-                assert!(
-                    first == &default || first == "default",
-                    "{game:?} {}",
-                    info.key
-                );
+                assert_eq!(first, &default, "{game:?} {}", info.key);
             }
         }
     }
