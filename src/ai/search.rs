@@ -36,6 +36,9 @@ const REPLY_NODES: usize = 40;
 /// Hard starts on no further candidate once it has expanded this many
 /// states in all: the cap that keeps a decision within its time budget.
 const HARD_WORK: usize = 3000;
+/// A rare huge turn (a long chain of bonus throws) can overrun that within
+/// one candidate; past this much work its look-ahead stops one turn short.
+const HARD_CEILING: usize = 2 * HARD_WORK;
 
 pub(super) fn easy(turn: &Turn, seed: u64) -> Option<Move> {
     let moves = turn.legal_moves();
@@ -199,7 +202,7 @@ fn expected_after(next: &Turn, me: Side, w: &Weights, depth: u32, work: &mut usi
                     .expect("a turn in its move phase has an end");
                 t = reply.turn;
             }
-            let value = if depth > 1 {
+            let value = if depth > 1 && *work < HARD_CEILING {
                 expected_after(&t, me, w, depth - 1, work)
             } else {
                 evaluate(t.position(), me, w)
