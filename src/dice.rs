@@ -21,6 +21,20 @@ pub const STICK_FACES: [u8; 4] = [1, 3, 4, 6];
 pub const LONG_FACES: [u8; 4] = [1, 2, 5, 6];
 
 impl Implement {
+    /// The implements there are, for tables kept per implement.
+    pub const KINDS: usize = 4;
+
+    /// This implement's place in a table kept per implement: stick dice,
+    /// long dice, four cowries, six cowries.
+    pub fn kind_index(self) -> usize {
+        match self {
+            Implement::StickDice => 0,
+            Implement::LongDice => 1,
+            Implement::Cowries(4) => 2,
+            Implement::Cowries(_) => 3,
+        }
+    }
+
     /// How many values one throw gives.
     pub fn values_per_throw(self) -> usize {
         match self {

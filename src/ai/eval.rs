@@ -347,19 +347,13 @@ pub(crate) struct Reach {
 /// distribution: any one value or the sum of several (dice); cowries'
 /// top values add one bonus throw.
 fn reach_table(implement: Implement) -> &'static [Reach] {
-    static TABLES: [OnceLock<Vec<Reach>>; 4] = [
+    static TABLES: [OnceLock<Vec<Reach>>; Implement::KINDS] = [
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
     ];
-    let index = match implement {
-        Implement::StickDice => 0,
-        Implement::LongDice => 1,
-        Implement::Cowries(4) => 2,
-        Implement::Cowries(_) => 3,
-    };
-    TABLES[index].get_or_init(|| {
+    TABLES[implement.kind_index()].get_or_init(|| {
         let subset_sums = |values: &[u8]| {
             let mut mask = 0u128;
             for sub in 1u32..(1 << values.len()) {

@@ -220,19 +220,13 @@ struct ThrowTable {
 }
 
 fn throw_table(implement: Implement) -> &'static ThrowTable {
-    static TABLES: [OnceLock<ThrowTable>; 4] = [
+    static TABLES: [OnceLock<ThrowTable>; Implement::KINDS] = [
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
     ];
-    let index = match implement {
-        Implement::StickDice => 0,
-        Implement::LongDice => 1,
-        Implement::Cowries(4) => 2,
-        Implement::Cowries(_) => 3,
-    };
-    TABLES[index].get_or_init(|| {
+    TABLES[implement.kind_index()].get_or_init(|| {
         let outcomes = implement.distribution();
         let calm = outcomes
             .iter()
