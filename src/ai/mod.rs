@@ -18,6 +18,7 @@
 pub mod arena;
 mod eval;
 mod search;
+pub mod tune;
 
 pub use eval::{evaluate, Weights};
 

@@ -19,6 +19,7 @@ Commands:
   simulate   play random games and print statistics
   bench      random games per second, per game
   arena      computer players against each other: win rates
+  tune       tune the computer's evaluation weights by self-play
 
 Run `chaupar-cli <command> --help` for a command's options.
 Games: chopat, pagade, chaupar, chaupar-akbar, chowka-bhara.";
@@ -81,6 +82,16 @@ game, so each sits in every seat equally often, and the throws repeat for
 each rotation. A game of three or four players counts a win for the first
 player Home. --json adds the results as one JSON line.";
 
+const TUNE_HELP: &str = "\
+Usage: chaupar-cli tune [--rounds R] [--games N]
+
+Tunes the computer players' evaluation weights by self-play: for each
+weight in turn, Medium with the weight scaled up or down by half plays
+Medium with the current weights, N games (default 400) of every game's
+two-player mode, and the change stays when it wins more than 52.5%.
+Prints every trial and the weights after each of R rounds (default 3).
+It takes minutes to hours; docs/ai.md says what it found.";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
@@ -93,8 +104,9 @@ fn main() -> ExitCode {
         Some("simulate") => simulate(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("arena") => arena(&args[1..]),
+        Some("tune") => tune(&args[1..]),
         Some(other) => Err(Fail(format!(
-            "unknown command \"{other}\" (commands: outcomes, moves, simulate, bench, arena)"
+            "unknown command \"{other}\" (commands: outcomes, moves, simulate, bench, arena, tune)"
         ))),
     };
     match result {
@@ -440,5 +452,15 @@ fn arena(args: &[String]) -> Result<(), Fail> {
     if json {
         out(report.to_json());
     }
+    Ok(())
+}
+
+fn tune(args: &[String]) -> Result<(), Fail> {
+    let Some(args) = Args::parse(args, &["rounds", "games"], TUNE_HELP)? else {
+        return Ok(());
+    };
+    let rounds: u64 = args.number("rounds", 3)?;
+    let games: u32 = args.number("games", 400)?;
+    chaupar::ai::tune::tune(chaupar::ai::Weights::TUNED, rounds, games, out);
     Ok(())
 }
