@@ -8,20 +8,53 @@ use chaupar::board::Side;
 use chaupar::rules::{Game, Match, Position};
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
 use slint::{ComponentHandle, Model};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A fresh app on this test's thread, moves shown at once.
+/// A fresh app on this test's thread with a data folder of its own, moves
+/// shown at once.
 fn app() -> App {
+    use_testing_backend();
+    open_app(&fresh_data_dir())
+}
+
+/// Slint's headless backend for this test's thread. Threading lets the
+/// computer's thoughts come back to the UI thread (see `pump`).
+fn use_testing_backend() {
     slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
         mock_time: true,
-        threading: false,
+        threading: true,
         renderer_name: Some("software".into()),
     })))
     .expect("one platform per test thread");
-    let app = App::new(None).expect("the window opens");
+}
+
+/// An app on `dir`, as when the app is opened again on the same device.
+fn open_app(dir: &Path) -> App {
+    let app = App::new(Some(dir.to_path_buf())).expect("the window opens");
     app.set_speed(Speed::Off);
     app.window().show().expect("the window shows");
     app
+}
+
+/// An empty data folder under target/tmp, one per call.
+fn fresh_data_dir() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "ui-data-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs what other threads handed to the UI thread (the computer's moves,
+/// hints), then lets timers due now fire.
+fn pump() {
+    slint::invoke_from_event_loop(|| slint::quit_event_loop().unwrap()).unwrap();
+    slint::run_event_loop().unwrap();
+    settle();
 }
 
 fn labelled(app: &App, label: &str) -> Option<ElementHandle> {
@@ -223,6 +256,7 @@ fn a_pawn_that_cannot_move_shakes_and_says_why() {
     app.start(
         Match::from_position(nearly_home(), seed),
         Default::default(),
+        Default::default(),
     );
     let before = app.with_match(|m| *m.position()).unwrap();
     let pawn_label = "Red pawn on square 24";
@@ -266,6 +300,7 @@ fn a_short_game_is_played_to_its_end() {
     app.start(
         Match::from_position(nearly_home(), 5),
         ["Asha".into(), String::new(), "Ravi".into(), String::new()],
+        Default::default(),
     );
     let mut actions = 0;
     while take_a_turn_step(&app) {
@@ -290,7 +325,11 @@ fn a_short_game_is_played_to_its_end() {
 fn pawns_walk_square_by_square() {
     let app = app();
     app.set_speed(Speed::Normal);
-    app.start(Match::from_position(nearly_home(), 3), Default::default());
+    app.start(
+        Match::from_position(nearly_home(), 3),
+        Default::default(),
+        Default::default(),
+    );
     let play = app.window().global::<Play>();
     starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
     // The dice tumble before the values can be spent.
@@ -384,10 +423,18 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
 
         // Late in a game: pawns cut and waiting, on their way down the
         // Belly (lying down), and Home.
-        app.start(Match::from_position(late_pagade(), 1), Default::default());
+        app.start(
+            Match::from_position(late_pagade(), 1),
+            Default::default(),
+            Default::default(),
+        );
         save_png(&app, &format!("{size}-game-cross-late"));
 
-        app.start(Match::from_position(nearly_home(), 5), Default::default());
+        app.start(
+            Match::from_position(nearly_home(), 5),
+            Default::default(),
+            Default::default(),
+        );
         while take_a_turn_step(&app) {}
         save_png(&app, &format!("{size}-game-over"));
         nav.invoke_go_home();
@@ -399,7 +446,11 @@ fn restarting_while_a_pawn_walks_starts_a_clean_game() {
     let app = app();
     app.set_speed(Speed::Slow);
     // Seeds differ in their first throw; take one that lets Black move.
-    app.start(Match::from_position(late_pagade(), 2), Default::default());
+    app.start(
+        Match::from_position(late_pagade(), 2),
+        Default::default(),
+        Default::default(),
+    );
     let play = app.window().global::<Play>();
     starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(2));
@@ -427,4 +478,240 @@ fn restarting_while_a_pawn_walks_starts_a_clean_game() {
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(5));
     assert_eq!(app.with_match(|m| m.record().events.len()), Some(0));
     assert_board_matches_engine(&app);
+}
+
+/// Presses the back key (Android's back button; Escape on the desktop).
+fn press_back(app: &App) {
+    let window = app.window().window();
+    let key: slint::SharedString = slint::platform::Key::Escape.into();
+    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: key.clone() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: key });
+    settle();
+}
+
+/// The game's moment as a player sees it: the position, the values left to
+/// spend, who is to move and what has happened.
+fn moment(app: &App) -> (Position, Vec<u8>, Side, usize) {
+    app.with_match(|m| {
+        (
+            *m.position(),
+            m.values_left(),
+            m.mover(),
+            m.record().events.len(),
+        )
+    })
+    .expect("a game is on")
+}
+
+/// Throws (passing when nothing can move) until a pawn is to be moved.
+fn throw_until_a_move_is_due(app: &App) {
+    for _ in 0..50 {
+        let play = app.window().global::<Play>();
+        if !play.get_can_throw() && !play.get_can_pass() {
+            return;
+        }
+        take_a_turn_step(app);
+    }
+    panic!("no move came up in 50 throws");
+}
+
+#[test]
+fn a_game_left_mid_turn_continues_at_the_same_moment_after_a_restart() {
+    use_testing_backend();
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.seed_next_game(21);
+    new_game_through_the_screens(&first, Game::Pagade);
+    // A few moves in, then a throw not yet used.
+    for _ in 0..6 {
+        take_a_turn_step(&first);
+    }
+    throw_until_a_move_is_due(&first);
+    let left = moment(&first);
+    assert!(!left.1.is_empty(), "values are waiting to be spent");
+    // The back key leaves the game for Home, saving it.
+    press_back(&first);
+    assert_eq!(screen(&first), Screen::Home);
+    drop(first);
+
+    let second = open_app(&dir);
+    assert_eq!(second.with_match(|_| ()), None, "a new start holds no game");
+    press(&second, "Continue");
+    assert_eq!(screen(&second), Screen::Game);
+    assert_eq!(moment(&second), left);
+    let play = second.window().global::<Play>();
+    let chips: Vec<u8> = play.get_values().iter().map(|v| v as u8).collect();
+    assert_eq!(chips, left.1, "the same values are offered");
+    assert_board_matches_engine(&second);
+    // And the game goes on from there.
+    for _ in 0..8 {
+        assert!(take_a_turn_step(&second));
+        assert_board_matches_engine(&second);
+    }
+    assert!(moment(&second).3 > left.3);
+}
+
+#[test]
+fn a_damaged_save_is_listed_with_its_message_and_the_others_resume() {
+    use_testing_backend();
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.seed_next_game(4);
+    new_game_through_the_screens(&first, Game::ChowkaBhara);
+    take_a_turn_step(&first);
+    let left = moment(&first);
+    press_back(&first);
+    drop(first);
+    std::fs::write(
+        dir.join("games/game-1.json"),
+        "{\"format\": \"chaupar-save\", \"ver",
+    )
+    .unwrap();
+
+    let second = open_app(&dir);
+    press(&second, "Saved games");
+    assert_eq!(screen(&second), Screen::SavedGames);
+    assert!(
+        labelled(&second, "game-1: This save is damaged and cannot be opened").is_some(),
+        "the damaged save is listed with its message"
+    );
+    let resume = starting(&second, "Resume Chowka Bhara");
+    assert_eq!(resume.len(), 1, "the good save can be resumed");
+    resume[0].invoke_accessible_default_action();
+    settle();
+    assert_eq!(screen(&second), Screen::Game);
+    assert_eq!(moment(&second), left);
+
+    // Still listed when the screen is opened again; deleting asks first.
+    press_back(&second);
+    press(&second, "Saved games");
+    press(
+        &second,
+        "Delete game-1, This save is damaged and cannot be opened",
+    );
+    assert!(labelled(&second, "game-1: This save is damaged and cannot be opened").is_some());
+    press(&second, "Confirm: delete the game");
+    assert!(labelled(&second, "game-1: This save is damaged and cannot be opened").is_none());
+    assert_eq!(starting(&second, "Resume Chowka Bhara").len(), 1);
+}
+
+#[test]
+fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
+    let app = app();
+    app.seed_next_game(8);
+    press(&app, "New game");
+    press(&app, "Chowka Bhara: Ashta Chamma · Kavadi Kali");
+    press(&app, "Seat 1 played by: Easy");
+    press(&app, "Seat 2 played by: Medium");
+    press(&app, "Start the game");
+    let mut rounds = 0;
+    while screen(&app) == Screen::Game {
+        rounds += 1;
+        assert!(rounds < 100_000, "the computers should finish the game");
+        // A person's controls stay off throughout.
+        let play = app.window().global::<Play>();
+        assert!(!play.get_can_throw() && !play.get_can_pass() && !play.get_can_hint());
+        pump();
+    }
+    assert_eq!(screen(&app), Screen::GameOver);
+    assert!(app.with_match(|m| m.position().is_over()).unwrap());
+
+    // The finished game left the saved games and counts for both players.
+    app.window().global::<Nav>().invoke_go_home();
+    settle();
+    assert!(labelled(&app, "Continue").is_none());
+    press(&app, "Saved games");
+    assert!(starting(&app, "Resume ").is_empty());
+    let winner = app
+        .with_match(|m| m.position().winners()[0].index())
+        .unwrap();
+    for (i, name) in ["Player 1", "Player 2"].iter().enumerate() {
+        let won = usize::from(i == winner);
+        let line = format!("{name}: played 1, won {won}");
+        assert!(labelled(&app, &line).is_some(), "{line}");
+    }
+}
+
+#[test]
+fn the_hint_lights_the_move_the_computer_suggests() {
+    let app = app();
+    app.start(
+        Match::from_position(late_pagade(), 2),
+        Default::default(),
+        Default::default(),
+    );
+    throw_until_a_move_is_due(&app);
+    let play = app.window().global::<Play>();
+    assert!(play.get_can_hint());
+    let expected = app
+        .with_match(|m| chaupar::ai::hint(m.turn()).expect("a move to suggest"))
+        .unwrap();
+    press(&app, "Suggest a move");
+    for _ in 0..1000 {
+        if !play.get_can_hint() {
+            break;
+        }
+        pump();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let side = app.with_match(|m| m.pawn_side().0 as i32).unwrap();
+    let chosen: Vec<i32> = play
+        .get_pawns()
+        .iter()
+        .filter(|p| p.selected)
+        .map(|p| p.step)
+        .collect();
+    assert_eq!(
+        chosen,
+        vec![expected.from as i32],
+        "the suggested pawn is chosen"
+    );
+    assert!(play
+        .get_pawns()
+        .iter()
+        .any(|p| p.selected && p.side == side));
+    let targets = starting(&app, "Move to ");
+    assert_eq!(targets.len(), 1, "one square is lit");
+    let mut suggested = app.with_match(|m| m.clone()).unwrap();
+    suggested.play(expected).expect("the suggestion is legal");
+    targets[0].invoke_accessible_default_action();
+    settle();
+    if play.get_choices().row_count() > 0 {
+        press(&app, play.get_choices().row_data(0).unwrap().text.as_str());
+    }
+    // The move played is the one suggested.
+    assert_eq!(
+        app.with_match(|m| *m.position()).unwrap(),
+        *suggested.position()
+    );
+}
+
+#[test]
+fn saved_games_and_computer_seats_render() {
+    let app = app();
+    app.seed_next_game(3);
+    new_game_through_the_screens(&app, Game::Pagade);
+    take_a_turn_step(&app);
+    press_back(&app);
+    app.start(
+        Match::from_position(nearly_home(), 5),
+        ["Asha".into(), String::new(), "Ravi".into(), String::new()],
+        Default::default(),
+    );
+    while take_a_turn_step(&app) {}
+    app.window().global::<Nav>().invoke_go_home();
+    settle();
+    for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(w, h));
+        press(&app, "Saved games");
+        save_png(&app, &format!("{size}-saved-games"));
+        press_back(&app);
+        press(&app, "New game");
+        press(&app, "Seat 2 played by: Hard");
+        save_png(&app, &format!("{size}-new-game-computer"));
+        press_back(&app);
+        assert_eq!(screen(&app), Screen::Home);
+    }
 }
