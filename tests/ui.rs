@@ -5,7 +5,7 @@
 mod ui_support;
 
 use chaupar::app::settings::Speed;
-use chaupar::app::{App, Nav, Outcome, Play, Screen};
+use chaupar::app::{App, Nav, Outcome, Play, Screen, Settings};
 use chaupar::board::Side;
 use chaupar::rules::{Game, Match};
 use slint::{ComponentHandle, Model};
@@ -336,4 +336,48 @@ fn a_damaged_save_is_listed_with_its_message_and_the_others_resume() {
     press(&second, "Confirm: delete the game");
     assert!(labelled(&second, "game-1: This save is damaged and cannot be opened").is_none());
     assert!(labelled(&second, "Resume Chowka Bhara, Player 1, Player 2").is_some());
+}
+
+#[test]
+fn a_save_whose_moves_no_longer_replay_is_listed_not_opened() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    new_game_through_the_screens(&first, Game::Pagade);
+    throw_until_a_move_is_due(&first);
+    press_back(&first);
+    drop(first);
+    // Another seed draws other throws than the ones recorded.
+    let file = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("the game was saved");
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let seed = save["game"]["record"]["seed"].as_u64().unwrap();
+    save["game"]["record"]["seed"] = (seed ^ 0xdead_beef).into();
+    std::fs::write(&file, save.to_string()).unwrap();
+
+    let second = open_app(&dir);
+    press(&second, "Continue");
+    assert_eq!(screen(&second), Screen::SavedGames);
+    assert_eq!(second.with_match(|_| ()), None, "no game was opened");
+    let id = file.file_stem().unwrap().to_str().unwrap();
+    let line = format!("{id}: This save's moves no longer replay in this version of Chaupar");
+    assert!(labelled(&second, &line).is_some(), "{line}");
+    press_back(&second);
+    press(&second, "Saved games");
+    assert!(labelled(&second, &line).is_some(), "still listed: {line}");
+}
+
+#[test]
+fn settings_survive_a_restart() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.set_speed(Speed::Slow);
+    drop(first);
+    let second = App::new(Some(dir)).expect("the window opens");
+    assert_eq!(second.window().global::<Settings>().get_speed(), 3);
 }

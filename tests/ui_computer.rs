@@ -143,7 +143,10 @@ fn saved_games_and_computer_seats_render() {
         // Seat 2 may be below the fold on a phone: chosen through the UI's
         // callback rather than a press.
         app.window().global::<Setup>().invoke_choose_kind(1, 3);
-        settle();
+        // Tall enough to show the seats below the list of games.
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(w, h.max(1100.0)));
         save_png(&app, &format!("{size}-new-game-computer"));
         press_back(&app);
         assert_eq!(screen(&app), Screen::Home);

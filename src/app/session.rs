@@ -133,7 +133,11 @@ impl Session {
             })
             .collect();
         let progress = if home.is_empty() {
-            format!("{} moves made, none home yet", self.moves_made())
+            match self.moves_made() {
+                0 => "Just begun".to_string(),
+                1 => "1 move made".to_string(),
+                n => format!("{n} moves made"),
+            }
         } else {
             home.join(", ")
         };
