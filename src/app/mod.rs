@@ -673,6 +673,9 @@ impl Inner {
     /// its save id here and is saved at once.
     fn begin(self: &Rc<Self>, mut session: Session) {
         if session.save_id.is_none() {
+            // The store numbers ids by the files it finds: the last game's
+            // first save must be on disk, or two games could share an id.
+            self.flush_saves();
             session.save_id = self.store.as_ref().map(SaveStore::new_game_id);
         }
         {
