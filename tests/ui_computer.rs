@@ -119,7 +119,8 @@ fn the_hint_lights_the_move_the_computer_suggests() {
 }
 
 fn saved_games_and_computer_seats_render() {
-    let app = open_app(&fresh_data_dir());
+    let dir = fresh_data_dir();
+    let app = open_app(&dir);
     app.seed_next_game(3);
     new_game_through_the_screens(&app, Game::Pagade);
     take_a_turn_step(&app);
@@ -132,6 +133,7 @@ fn saved_games_and_computer_seats_render() {
     while take_a_turn_step(&app) {}
     app.window().global::<Nav>().invoke_go_home();
     settle();
+    std::fs::write(dir.join("games/game-2.json"), "").unwrap();
     for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
         app.window()
             .window()
