@@ -2,150 +2,14 @@
 //! buttons, pawns and squares are found by what a screen reader would say
 //! and pressed the way a screen reader presses them.
 
+mod ui_support;
+
 use chaupar::app::settings::Speed;
-use chaupar::app::{App, Nav, Outcome, Play, Rules, Screen};
+use chaupar::app::{App, Nav, Outcome, Play, Rules, Screen, Settings};
 use chaupar::board::Side;
-use chaupar::rules::{Game, Match, Position};
-use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
+use chaupar::rules::{Game, Match};
 use slint::{ComponentHandle, Model};
-use std::path::PathBuf;
-
-/// A fresh app on this test's thread, moves shown at once.
-fn app() -> App {
-    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
-        mock_time: true,
-        threading: false,
-        renderer_name: Some("software".into()),
-    })))
-    .expect("one platform per test thread");
-    let app = App::new(None).expect("the window opens");
-    app.set_speed(Speed::Off);
-    app.window().show().expect("the window shows");
-    app
-}
-
-fn labelled(app: &App, label: &str) -> Option<ElementHandle> {
-    ElementHandle::find_by_accessible_label(app.window(), label).next()
-}
-
-fn press(app: &App, label: &str) {
-    labelled(app, label)
-        .unwrap_or_else(|| panic!("nothing labelled {label:?}"))
-        .invoke_accessible_default_action();
-    settle();
-}
-
-/// Lets the UI catch up with what changed (new pages, new rows).
-fn settle() {
-    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::ZERO);
-}
-
-/// Elements whose label starts with `prefix`.
-fn starting(app: &App, prefix: &'static str) -> Vec<ElementHandle> {
-    ElementQuery::from_root(app.window())
-        .match_descendants()
-        .match_predicate(move |e| e.accessible_label().is_some_and(|l| l.starts_with(prefix)))
-        .find_all()
-}
-
-fn movable_pawns(app: &App) -> Vec<ElementHandle> {
-    ElementQuery::from_root(app.window())
-        .match_descendants()
-        .match_predicate(|e| {
-            e.accessible_label()
-                .is_some_and(|l| l.contains(", can move to "))
-        })
-        .find_all()
-}
-
-fn screen(app: &App) -> Screen {
-    app.window().global::<Nav>().get_screen()
-}
-
-/// The pawns as drawn, (side, step), against the engine's position; and
-/// every pawn on a square drawn inside that square.
-fn assert_board_matches_engine(app: &App) {
-    let play = app.window().global::<Play>();
-    let mut drawn: Vec<(u8, u8)> = play
-        .get_pawns()
-        .iter()
-        .map(|p| (p.side as u8, p.step as u8))
-        .collect();
-    drawn.sort();
-    let pos = app.with_match(|m| *m.position()).expect("a game is on");
-    let mut engine: Vec<(u8, u8)> = pos
-        .seats()
-        .iter()
-        .flat_map(|&s| pos.pawns(s).iter().map(move |&step| (s.0, step)))
-        .collect();
-    engine.sort();
-    assert_eq!(drawn, engine, "board and engine disagree");
-
-    let cells: Vec<_> = play.get_cells().iter().collect();
-    for p in play.get_pawns().iter() {
-        let Some(cell) = pos.board().cell(Side(p.side as u8), p.step as u8) else {
-            continue;
-        };
-        let c = cells
-            .iter()
-            .find(|c| c.index == cell.0 as i32)
-            .expect("the cell is drawn");
-        let inside = |v: f32, lo: i32| v >= lo as f32 && v <= (lo + c.span) as f32;
-        assert!(
-            inside(p.x, c.col) && inside(p.y, c.row),
-            "pawn {} of side {} at step {} drawn outside its square",
-            p.id,
-            p.side,
-            p.step
-        );
-    }
-}
-
-/// Plays one action the way a player would: throw, pass, or move the first
-/// pawn that can move to its first highlighted square. False when the game
-/// screen has gone.
-fn take_a_turn_step(app: &App) -> bool {
-    if screen(app) != Screen::Game {
-        return false;
-    }
-    let play = app.window().global::<Play>();
-    if play.get_can_throw() {
-        let tray = starting(app, "Throw the dice for ");
-        tray[0].invoke_accessible_default_action();
-        settle();
-    } else if play.get_can_pass() {
-        press(app, "Pass the turn");
-    } else {
-        let pawns = movable_pawns(app);
-        let pawn = pawns.first().expect("in the move phase some pawn can move");
-        pawn.invoke_accessible_default_action();
-        settle();
-        let targets = starting(app, "Move to ");
-        let target = targets
-            .first()
-            .expect("a chosen pawn shows where it can go");
-        target.invoke_accessible_default_action();
-        settle();
-        let choices = play.get_choices();
-        // Several ways to one square: take the first offered.
-        if choices.row_count() > 0 && play.get_values().row_count() > 0 {
-            let first = choices.row_data(0).unwrap();
-            press(app, first.text.as_str());
-        }
-    }
-    true
-}
-
-fn new_game_through_the_screens(app: &App, game: Game) {
-    press(app, "New game");
-    assert_eq!(screen(app), Screen::NewGame);
-    press(
-        app,
-        &format!("{}: {}", game.title(), game.regional_names().join(" · ")),
-    );
-    press(app, "Start the game");
-    assert_eq!(screen(app), Screen::Game);
-}
+use ui_support::*;
 
 #[test]
 fn every_game_starts_throws_and_moves_as_the_engine_says() {
@@ -177,39 +41,6 @@ fn every_game_starts_throws_and_moves_as_the_engine_says() {
     }
 }
 
-/// A Chowka Bhara position with Red's last pawn one square short of Home
-/// and one more pawn far back; Red to move.
-fn nearly_home() -> Position {
-    Position::from_json(
-        r#"{
-        "game": "chowka-bhara",
-        "options": { "mode": "2p" },
-        "seats": ["red", "yellow"],
-        "to_move": "red",
-        "pawns": { "red": [25, 25, 24, 3], "yellow": [25, 25, 25, 21] },
-        "flags": { "red": { "has_cut": true }, "yellow": { "has_cut": true } }
-    }"#,
-    )
-    .expect("a valid position")
-}
-
-/// Pagade with every kind of place a pawn can be in.
-fn late_pagade() -> Position {
-    Position::from_json(
-        r#"{
-        "game": "pagade",
-        "options": { "mode": "4p" },
-        "seats": ["black", "red", "yellow", "green"],
-        "to_move": "black",
-        "pawns": { "black": [0, 80, 84, 30], "red": [84, 84, 0, 0],
-                   "yellow": [78, 78, 50, 84], "green": [12, 12, 60, 3] },
-        "flags": { "black": { "has_cut": true }, "red": { "has_cut": true },
-                   "yellow": { "has_cut": true }, "green": { "has_cut": false } }
-    }"#,
-    )
-    .expect("a valid position")
-}
-
 #[test]
 fn a_pawn_that_cannot_move_shakes_and_says_why() {
     let app = app();
@@ -222,6 +53,7 @@ fn a_pawn_that_cannot_move_shakes_and_says_why() {
         .expect("some seed throws more than 1");
     app.start(
         Match::from_position(nearly_home(), seed),
+        Default::default(),
         Default::default(),
     );
     let before = app.with_match(|m| *m.position()).unwrap();
@@ -266,6 +98,7 @@ fn a_short_game_is_played_to_its_end() {
     app.start(
         Match::from_position(nearly_home(), 5),
         ["Asha".into(), String::new(), "Ravi".into(), String::new()],
+        Default::default(),
     );
     let mut actions = 0;
     while take_a_turn_step(&app) {
@@ -290,7 +123,11 @@ fn a_short_game_is_played_to_its_end() {
 fn pawns_walk_square_by_square() {
     let app = app();
     app.set_speed(Speed::Normal);
-    app.start(Match::from_position(nearly_home(), 3), Default::default());
+    app.start(
+        Match::from_position(nearly_home(), 3),
+        Default::default(),
+        Default::default(),
+    );
     let play = app.window().global::<Play>();
     starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
     // The dice tumble before the values can be spent.
@@ -321,23 +158,6 @@ fn pawns_walk_square_by_square() {
         assert!(end.contains(&(walker(&play).unwrap() as u8)));
         assert_board_matches_engine(&app);
     }
-}
-
-fn save_png(app: &App, name: &str) {
-    // Let colour changes and glides finish.
-    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
-    let shot = app.window().window().take_snapshot().expect("a snapshot");
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("target/tmp is inside target")
-        .join("screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = std::fs::File::create(dir.join(format!("{name}.png"))).unwrap();
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), shot.width(), shot.height());
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().unwrap();
-    writer.write_image_data(shot.as_bytes()).unwrap();
 }
 
 #[test]
@@ -384,10 +204,18 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
 
         // Late in a game: pawns cut and waiting, on their way down the
         // Belly (lying down), and Home.
-        app.start(Match::from_position(late_pagade(), 1), Default::default());
+        app.start(
+            Match::from_position(late_pagade(), 1),
+            Default::default(),
+            Default::default(),
+        );
         save_png(&app, &format!("{size}-game-cross-late"));
 
-        app.start(Match::from_position(nearly_home(), 5), Default::default());
+        app.start(
+            Match::from_position(nearly_home(), 5),
+            Default::default(),
+            Default::default(),
+        );
         while take_a_turn_step(&app) {}
         save_png(&app, &format!("{size}-game-over"));
         nav.invoke_go_home();
@@ -399,7 +227,11 @@ fn restarting_while_a_pawn_walks_starts_a_clean_game() {
     let app = app();
     app.set_speed(Speed::Slow);
     // Seeds differ in their first throw; take one that lets Black move.
-    app.start(Match::from_position(late_pagade(), 2), Default::default());
+    app.start(
+        Match::from_position(late_pagade(), 2),
+        Default::default(),
+        Default::default(),
+    );
     let play = app.window().global::<Play>();
     starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(2));
@@ -427,6 +259,127 @@ fn restarting_while_a_pawn_walks_starts_a_clean_game() {
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(5));
     assert_eq!(app.with_match(|m| m.record().events.len()), Some(0));
     assert_board_matches_engine(&app);
+}
+
+#[test]
+fn a_game_left_mid_turn_continues_at_the_same_moment_after_a_restart() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.seed_next_game(21);
+    new_game_through_the_screens(&first, Game::Pagade);
+    // A few moves in, then a throw not yet used.
+    for _ in 0..6 {
+        take_a_turn_step(&first);
+    }
+    throw_until_a_move_is_due(&first);
+    let left = moment(&first);
+    assert!(!left.1.is_empty(), "values are waiting to be spent");
+    // The back key leaves the game for Home, saving it.
+    press_back(&first);
+    assert_eq!(screen(&first), Screen::Home);
+    drop(first);
+
+    let second = open_app(&dir);
+    assert_eq!(second.with_match(|_| ()), None, "a new start holds no game");
+    press(&second, "Continue");
+    assert_eq!(screen(&second), Screen::Game);
+    assert_eq!(moment(&second), left);
+    let play = second.window().global::<Play>();
+    let chips: Vec<u8> = play.get_values().iter().map(|v| v as u8).collect();
+    assert_eq!(chips, left.1, "the same values are offered");
+    assert_board_matches_engine(&second);
+    // And the game goes on from there.
+    for _ in 0..8 {
+        assert!(take_a_turn_step(&second));
+        assert_board_matches_engine(&second);
+    }
+    assert!(moment(&second).3 > left.3);
+}
+
+#[test]
+fn a_damaged_save_is_listed_with_its_message_and_the_others_resume() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.seed_next_game(4);
+    new_game_through_the_screens(&first, Game::ChowkaBhara);
+    take_a_turn_step(&first);
+    let left = moment(&first);
+    press_back(&first);
+    drop(first);
+    std::fs::write(
+        dir.join("games/game-1.json"),
+        "{\"format\": \"chaupar-save\", \"ver",
+    )
+    .unwrap();
+
+    let second = open_app(&dir);
+    press(&second, "Saved games");
+    assert_eq!(screen(&second), Screen::SavedGames);
+    assert!(
+        labelled(&second, "game-1: This save is damaged and cannot be opened").is_some(),
+        "the damaged save is listed with its message"
+    );
+    press(&second, "Resume Chowka Bhara, Player 1, Player 2");
+    assert_eq!(screen(&second), Screen::Game);
+    assert_eq!(moment(&second), left);
+
+    // Still listed when the screen is opened again; deleting asks first.
+    press_back(&second);
+    press(&second, "Saved games");
+    press(
+        &second,
+        "Delete game-1, This save is damaged and cannot be opened",
+    );
+    assert!(labelled(&second, "game-1: This save is damaged and cannot be opened").is_some());
+    press(&second, "Confirm: delete the game");
+    assert!(labelled(&second, "game-1: This save is damaged and cannot be opened").is_none());
+    assert!(labelled(&second, "Resume Chowka Bhara, Player 1, Player 2").is_some());
+}
+
+#[test]
+fn a_save_whose_moves_no_longer_replay_is_listed_not_opened() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    new_game_through_the_screens(&first, Game::Pagade);
+    throw_until_a_move_is_due(&first);
+    press_back(&first);
+    drop(first);
+    // Another seed draws other throws than the ones recorded.
+    let file = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("the game was saved");
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let seed = save["game"]["record"]["seed"].as_u64().unwrap();
+    save["game"]["record"]["seed"] = (seed ^ 0xdead_beef).into();
+    std::fs::write(&file, save.to_string()).unwrap();
+
+    let second = open_app(&dir);
+    press(&second, "Continue");
+    assert_eq!(screen(&second), Screen::SavedGames);
+    assert_eq!(second.with_match(|_| ()), None, "no game was opened");
+    let id = file.file_stem().unwrap().to_str().unwrap();
+    let line = format!("{id}: This save's moves no longer replay in this version of Chaupar");
+    assert!(labelled(&second, &line).is_some(), "{line}");
+    press_back(&second);
+    press(&second, "Saved games");
+    assert!(labelled(&second, &line).is_some(), "still listed: {line}");
+}
+
+#[test]
+fn settings_survive_a_restart() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.set_speed(Speed::Slow);
+    drop(first);
+    let second = App::new(Some(dir)).expect("the window opens");
+    assert_eq!(second.window().global::<Settings>().get_speed(), 3);
 }
 
 #[test]

@@ -6,7 +6,9 @@
 slint::include_modules!();
 
 mod board_view;
+mod computer;
 mod rules_text;
+mod saved_games;
 mod session;
 pub mod settings;
 pub mod setup;
@@ -21,7 +23,9 @@ use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{Game, Match, Move};
+use crate::store::{self, Autosaver, LoadProblem, SaveStore};
 use board_view::Layout;
+pub use session::GameDocument;
 use session::{Prompt, Session};
 use settings::{Settings as SavedSettings, Speed};
 use setup::{SeatKind, Setup as NewGame};
@@ -29,11 +33,14 @@ use setup::{SeatKind, Setup as NewGame};
 /// How long a refused pawn shakes.
 const SHAKE_MS: u64 = 450;
 
-/// Opens the app's window and runs it until it is closed. Settings are kept
-/// in `data_dir` when one is given.
+/// Opens the app's window and runs it until it is closed. Games, settings
+/// and statistics are kept in the data folder (`data_dir` when given; see
+/// `store::data_dir`).
 pub fn run(data_dir: Option<PathBuf>) -> Result<(), slint::PlatformError> {
     let app = App::new(data_dir)?;
-    app.window().run()
+    let ran = app.window().run();
+    app.flush_saves();
+    ran
 }
 
 /// The app: its window and the state behind it.
@@ -44,7 +51,12 @@ pub struct App {
 
 struct Inner {
     window: slint::Weak<AppWindow>,
-    data_dir: Option<PathBuf>,
+    /// The data folder; `None` when it could not be opened (the app runs
+    /// without saving).
+    store: Option<SaveStore>,
+    autosaver: Option<Autosaver<GameDocument>>,
+    /// Which app this is on the UI thread, for answers from other threads.
+    id: u64,
     state: RefCell<State>,
     // Kept across updates so that pawns keep their elements and glide.
     pawns: Rc<VecModel<PawnData>>,
@@ -64,26 +76,61 @@ struct State {
     /// Counts the games begun, so that a throw or move still being shown
     /// when a new game starts does not reach into it.
     game_number: u64,
+    /// The computer's next action is waiting for its pause or its thought.
+    computer_waiting: bool,
+    /// A saved game not finished, to offer on Home when none is in memory.
+    saved_to_continue: bool,
+    /// The Saved games list as shown, row for row.
+    listings: Vec<store::Listing>,
 }
 
 impl App {
     pub fn new(data_dir: Option<PathBuf>) -> Result<App, slint::PlatformError> {
         let window = AppWindow::new()?;
+        let mut said: Vec<String> = Vec::new();
+        let store = match store::data_dir(data_dir).and_then(SaveStore::open) {
+            Ok(store) => Some(store),
+            Err(e) => {
+                said.push(format!("Games will not be saved: {e}."));
+                None
+            }
+        };
+        let settings = match store
+            .as_ref()
+            .map(SaveStore::load_settings::<SavedSettings>)
+        {
+            Some(Ok(settings)) => settings,
+            Some(Err(LoadProblem::Bad(file))) => {
+                said.push(format!(
+                    "{}: the settings are back to their defaults.",
+                    file.problem
+                ));
+                SavedSettings::default()
+            }
+            Some(Err(LoadProblem::Missing)) | None => SavedSettings::default(),
+        };
         let inner = Rc::new(Inner {
             window: window.as_weak(),
+            autosaver: store.clone().map(Autosaver::new),
+            store,
+            id: computer::register_app(),
             state: RefCell::new(State {
-                settings: SavedSettings::load(data_dir.as_deref()),
+                settings,
                 setup: NewGame::new(Game::Pagade),
                 session: None,
                 busy: false,
                 next_seed: None,
                 rules_return: Screen::Home,
                 game_number: 0,
+                computer_waiting: false,
+                saved_to_continue: false,
+                listings: Vec::new(),
             }),
-            data_dir,
             pawns: Rc::new(VecModel::default()),
             cells: Rc::new(VecModel::default()),
         });
+        computer::keep_app(&inner);
+        window.global::<Nav>().set_message(said.join(" ").into());
         let play = window.global::<Play>();
         play.set_pawns(ModelRc::from(inner.pawns.clone()));
         play.set_cells(ModelRc::from(inner.cells.clone()));
@@ -91,8 +138,15 @@ impl App {
         inner.show_settings();
         inner.show_setup();
         inner.show_rules(0);
+        inner.look_for_saved_game();
         inner.show_nav();
         Ok(App { window, inner })
+    }
+
+    /// Waits until every game handed to the autosaver is on disk: when the
+    /// window closes, and when the system pauses the app (Android).
+    pub fn flush_saves(&self) {
+        self.inner.flush_saves();
     }
 
     pub fn window(&self) -> &AppWindow {
@@ -106,9 +160,9 @@ impl App {
     }
 
     /// Starts a game already set up (a position near its end, a saved game)
-    /// with these names for the sides.
-    pub fn start(&self, game: Match, names: [String; 4]) {
-        self.inner.begin(Session::new(game, names));
+    /// with these names and players for the sides.
+    pub fn start(&self, game: Match, names: [String; 4], kinds: [SeatKind; 4]) {
+        self.inner.begin(Session::new(game, names, kinds));
     }
 
     /// Looks at the game in progress.
@@ -204,9 +258,13 @@ impl Inner {
     fn connect(self: &Rc<Self>, window: &AppWindow) {
         let nav = window.global::<Nav>();
         let me = self.clone();
-        nav.on_continue_game(move || me.go(Screen::Game));
+        nav.on_continue_game(move || me.continue_game());
         let me = self.clone();
         nav.on_new_game(move || me.go(Screen::NewGame));
+        let me = self.clone();
+        nav.on_show_saved_games(move || me.show_saved_games());
+        let me = self.clone();
+        nav.on_back(move || me.back());
         let me = self.clone();
         nav.on_show_rules(move || me.open_rules(Screen::Home));
         let me = self.clone();
@@ -245,6 +303,12 @@ impl Inner {
         let me = self.clone();
         setup.on_rename_seat(move |i, name| me.state.borrow_mut().setup.rename(i as usize, &name));
         let me = self.clone();
+        setup.on_choose_kind(move |i, k| {
+            let kind = SeatKind::ALL[k.clamp(0, 3) as usize];
+            me.state.borrow_mut().setup.choose_kind(i as usize, kind);
+            me.show_setup();
+        });
+        let me = self.clone();
         setup.on_next_colour(move |i| {
             me.state.borrow_mut().setup.next_colour(i as usize);
             me.show_setup();
@@ -264,14 +328,19 @@ impl Inner {
 
         let play = window.global::<Play>();
         let me = self.clone();
-        play.on_throw(move |speed| me.throw(speed));
+        play.on_throw(move |speed| {
+            if me.persons_turn() {
+                me.throw(speed);
+            }
+        });
         let me = self.clone();
         play.on_pass_turn(move || {
-            if let Some(s) = me.state.borrow_mut().session.as_mut() {
-                s.acknowledge_pass();
+            if me.persons_turn() {
+                me.pass_turn();
             }
-            me.show_game();
         });
+        let me = self.clone();
+        play.on_hint(move || me.ask_hint());
         let me = self.clone();
         play.on_tap_pawn(move |id| {
             me.answer(|s| s.tap_pawn(id as usize), Some(id));
@@ -288,7 +357,7 @@ impl Inner {
                 .session
                 .as_ref()
                 .and_then(|s| s.offered.get(i as usize).copied());
-            if let Some(mv) = mv {
+            if let Some(mv) = mv.filter(|_| me.persons_turn()) {
                 me.play(mv);
             }
         });
@@ -310,6 +379,8 @@ impl Inner {
         let me = self.clone();
         outcome.on_play_again(move || me.restart());
 
+        self.connect_saves(window);
+
         let rules = window.global::<Rules>();
         let me = self.clone();
         rules.on_choose(move |i| me.show_rules(i.rem_euclid(Game::ALL.len() as i32) as usize));
@@ -320,23 +391,130 @@ impl Inner {
         });
     }
 
-    fn go(&self, screen: Screen) {
+    fn go(self: &Rc<Self>, screen: Screen) {
+        let window = self.window();
+        let nav = window.global::<Nav>();
+        if screen == Screen::Home {
+            self.look_for_saved_game();
+        } else {
+            // What Home had to say has been seen.
+            nav.set_message(SharedString::new());
+        }
         self.show_nav();
-        self.window().global::<Nav>().set_screen(screen);
+        nav.set_screen(screen);
+        if screen == Screen::Game {
+            self.computer_step();
+        }
     }
 
-    fn open_rules(&self, back: Screen) {
-        self.state.borrow_mut().rules_return = back;
-        self.go(Screen::Rules);
+    fn screen(&self) -> Screen {
+        self.window().global::<Nav>().get_screen()
     }
 
-    fn show_nav(&self) {
-        let can_continue = self
+    /// The back key: one screen back, and from a game to Home (the game is
+    /// saved as it goes), never out of the app from a game.
+    fn back(self: &Rc<Self>) {
+        match self.screen() {
+            Screen::Home => {}
+            Screen::Rules => {
+                let back = self.state.borrow().rules_return;
+                self.go(back);
+            }
+            _ => self.go(Screen::Home),
+        }
+    }
+
+    /// Continue: the game in memory, else the newest unfinished save.
+    fn continue_game(self: &Rc<Self>) {
+        let in_memory = self
             .state
             .borrow()
             .session
             .as_ref()
             .is_some_and(|s| !s.position().is_over());
+        if in_memory {
+            self.go(Screen::Game);
+            return;
+        }
+        self.flush_saves();
+        let newest = self.store.as_ref().and_then(|s| s.most_recent_unfinished());
+        match newest {
+            Some(saved) => self.resume(&saved.id),
+            None => self.go(Screen::Home),
+        }
+    }
+
+    fn flush_saves(&self) {
+        if let Some(Err(e)) = self.autosaver.as_ref().map(Autosaver::flush) {
+            eprintln!("chaupar: a game could not be saved: {e}");
+        }
+    }
+
+    /// Whether Home can offer a saved game to continue.
+    fn look_for_saved_game(&self) {
+        self.flush_saves();
+        let found = self
+            .store
+            .as_ref()
+            .is_some_and(|s| s.most_recent_unfinished().is_some());
+        self.state.borrow_mut().saved_to_continue = found;
+    }
+
+    /// Hands the game as it is now to the autosaver's thread.
+    fn autosave(&self) {
+        let Some(saver) = &self.autosaver else { return };
+        let st = self.state.borrow();
+        let Some(s) = st.session.as_ref() else { return };
+        if let Some(id) = &s.save_id {
+            saver.save(id, s.summary(), s.document());
+        }
+    }
+
+    /// A finished game leaves the saved games, and counts in the statistics.
+    fn count_finished_game(&self) {
+        let st = self.state.borrow();
+        let Some(s) = st.session.as_ref() else { return };
+        if let (Some(saver), Some(id)) = (&self.autosaver, &s.save_id) {
+            saver.delete(id);
+        }
+        let Some(store) = &self.store else { return };
+        let p = s.position();
+        let names: Vec<(String, bool)> = p
+            .seats()
+            .iter()
+            .map(|&side| (s.name(side), p.winners().contains(&side)))
+            .collect();
+        if let Err(e) = store.record_result(names.iter().map(|(n, won)| (n.as_str(), *won))) {
+            eprintln!("chaupar: could not count the game: {e}");
+        }
+    }
+
+    /// Whether a person is to act now (taps in a computer's turn do nothing).
+    fn persons_turn(&self) -> bool {
+        self.state
+            .borrow()
+            .session
+            .as_ref()
+            .is_some_and(|s| !s.mover_kind().is_computer())
+    }
+
+    fn pass_turn(self: &Rc<Self>) {
+        if let Some(s) = self.state.borrow_mut().session.as_mut() {
+            s.acknowledge_pass();
+        }
+        self.show_game();
+        self.computer_step();
+    }
+
+    fn open_rules(self: &Rc<Self>, back: Screen) {
+        self.state.borrow_mut().rules_return = back;
+        self.go(Screen::Rules);
+    }
+
+    fn show_nav(&self) {
+        let st = self.state.borrow();
+        let can_continue =
+            st.saved_to_continue || st.session.as_ref().is_some_and(|s| !s.position().is_over());
         self.window().global::<Nav>().set_can_continue(can_continue);
     }
 
@@ -349,7 +527,7 @@ impl Inner {
     fn save_settings(&self) {
         let settings = self.state.borrow().settings;
         // Settings that cannot be saved still apply to this run.
-        if let Err(e) = settings.save(self.data_dir.as_deref()) {
+        if let Some(Err(e)) = self.store.as_ref().map(|s| s.save_settings(&settings)) {
             eprintln!("chaupar: could not save the settings: {e}");
         }
     }
@@ -409,8 +587,14 @@ impl Inner {
                         .join(" and ")
                         .into(),
                     side: p.sides.first().map_or(0, |s| s.0 as i32),
-                    person: p.kind == SeatKind::Person,
+                    kind: SeatKind::ALL.iter().position(|&k| k == p.kind).unwrap_or(0) as i32,
                 })
+                .collect(),
+        ));
+        g.set_kinds(model(
+            SeatKind::ALL
+                .iter()
+                .map(|k| SharedString::from(k.label()))
                 .collect(),
         ));
         g.set_options(model(
@@ -449,48 +633,59 @@ impl Inner {
         ))));
     }
 
-    fn start_from_setup(&self) {
-        let (game, options, names, seed) = {
+    fn start_from_setup(self: &Rc<Self>) {
+        let (game, options, names, kinds, seed) = {
             let mut st = self.state.borrow_mut();
             let seed = st.next_seed.take().unwrap_or_else(new_seed);
             (
                 st.setup.game,
                 st.setup.options,
                 st.setup.names_by_side(),
+                st.setup.kinds_by_side(),
                 seed,
             )
         };
         match Match::new(game, options, seed) {
-            Ok(m) => self.begin(Session::new(m, names)),
+            Ok(m) => self.begin(Session::new(m, names, kinds)),
             Err(e) => eprintln!("chaupar: cannot start {game}: {e}"),
         }
     }
 
     /// A new game of the same kind with the same players.
-    fn restart(&self) {
+    fn restart(self: &Rc<Self>) {
         let again = {
             let mut st = self.state.borrow_mut();
             let seed = st.next_seed.take().unwrap_or_else(new_seed);
             st.session.as_ref().map(|s| {
                 let p = s.position();
-                (p.game(), *p.options(), s.names.clone(), seed)
+                (p.game(), *p.options(), s.names.clone(), s.kinds, seed)
             })
         };
-        if let Some((game, options, names, seed)) = again {
+        if let Some((game, options, names, kinds, seed)) = again {
             match Match::new(game, options, seed) {
-                Ok(m) => self.begin(Session::new(m, names)),
+                Ok(m) => self.begin(Session::new(m, names, kinds)),
                 Err(e) => eprintln!("chaupar: cannot restart {game}: {e}"),
             }
         }
     }
 
-    fn begin(&self, session: Session) {
+    /// Makes `session` the game in progress and shows it. A new game gets
+    /// its save id here and is saved at once.
+    fn begin(self: &Rc<Self>, mut session: Session) {
+        if session.save_id.is_none() {
+            // The store numbers ids by the files it finds: the last game's
+            // first save must be on disk, or two games could share an id.
+            self.flush_saves();
+            session.save_id = self.store.as_ref().map(SaveStore::new_game_id);
+        }
         {
             let mut st = self.state.borrow_mut();
             st.session = Some(session);
             st.busy = false;
+            st.computer_waiting = false;
             st.game_number += 1;
         }
+        self.autosave();
         // A new board: its pawns appear in place rather than gliding in,
         // and no throw of the last game is still tumbling.
         self.pawns.set_vec(Vec::new());
@@ -511,6 +706,7 @@ impl Inner {
             st.busy = tumble > 0;
             (tumble, st.game_number)
         };
+        self.autosave();
         let window = self.window();
         let play = window.global::<Play>();
         play.set_fling(fling.clamp(0.0, 1.0));
@@ -526,9 +722,11 @@ impl Inner {
                 me.state.borrow_mut().busy = false;
                 me.window().global::<Play>().set_tumbling(false);
                 me.show_game();
+                me.computer_step();
             });
         } else {
             self.show_game();
+            self.computer_step();
         }
     }
 
@@ -544,7 +742,13 @@ impl Inner {
             if st.busy {
                 return;
             }
-            let Some(s) = st.session.as_mut() else { return };
+            let Some(s) = st
+                .session
+                .as_mut()
+                .filter(|s| !s.mover_kind().is_computer())
+            else {
+                return;
+            };
             let result = f(s);
             if let Err(reason) = &result {
                 s.notice = reason.clone();
@@ -589,6 +793,7 @@ impl Inner {
             st.busy = step_ms > 0;
             (ids, step_ms, st.game_number)
         };
+        self.autosave();
         // The chosen pawn's squares and choices go; the turn shows as busy.
         self.show_game();
         if step_ms > 0 && mv.to > mv.from {
@@ -617,7 +822,7 @@ impl Inner {
         }
     }
 
-    fn finish_move(&self, number: u64) {
+    fn finish_move(self: &Rc<Self>, number: u64) {
         if !self.is_current(number) {
             return;
         }
@@ -631,8 +836,11 @@ impl Inner {
         };
         self.show_game();
         if over {
+            self.count_finished_game();
             self.show_outcome();
             self.go(Screen::GameOver);
+        } else {
+            self.computer_step();
         }
     }
 
@@ -746,9 +954,15 @@ impl Inner {
                 format!("{name} · {colour}")
             };
             play.set_mover_name(mover_name.into());
-            play.set_prompt(prompt.text().into());
-            play.set_can_throw(s.can_throw());
-            play.set_can_pass(prompt == Prompt::Passes);
+            let computer = s.mover_kind().is_computer();
+            let prompt_text = match (computer, prompt) {
+                (true, Prompt::Throw | Prompt::ThrowAgain | Prompt::Move) => "The computer plays",
+                _ => prompt.text(),
+            };
+            play.set_prompt(prompt_text.into());
+            play.set_can_throw(s.can_throw() && !computer);
+            play.set_can_pass(prompt == Prompt::Passes && !computer);
+            play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
             play.set_busy(st.busy);
             play.set_notice(s.notice.as_str().into());
             let values = if s.passing.is_some() {

@@ -2,11 +2,26 @@
 //! names, which pawn is chosen, the log, and a stable id for every pawn so
 //! that a pawn can be seen walking from square to square.
 
+use serde::{Deserialize, Serialize};
+
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
-use crate::rules::{AfterThrow, Match, Move, MoveReport, Phase, Position};
+use crate::rules::{AfterThrow, Event, GameRecord, Match, Move, MoveReport, Phase, Position};
+use crate::store::Summary;
 
 use super::board_view::{square_number, PawnAt};
+use super::setup::SeatKind;
+
+/// A game as the app saves it: the engine's record, which replays to the
+/// exact moment, and who sits at each side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameDocument {
+    pub record: GameRecord,
+    /// The name at each side, by side index ("" for an empty side).
+    pub names: [String; 4],
+    /// Who plays each side: a person or the computer at a level.
+    pub seats: [SeatKind; 4],
+}
 
 /// What the player to move is asked to do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,6 +49,11 @@ impl Prompt {
 pub struct Session {
     pub game: Match,
     pub names: [String; 4],
+    pub kinds: [SeatKind; 4],
+    /// The id the game is saved under, once the store has given one.
+    pub save_id: Option<String>,
+    /// The move suggested to the player to move, until the next action.
+    pub hint: Option<Move>,
     /// Every pawn on the board, in a fixed order; the ids are the indices.
     pub pawns: Vec<PawnAt>,
     /// The step of the mover's pawn (or stack) chosen to move.
@@ -48,10 +68,13 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(game: Match, names: [String; 4]) -> Session {
+    pub fn new(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
         let mut s = Session {
             game,
             names,
+            kinds,
+            save_id: None,
+            hint: None,
             pawns: Vec::new(),
             selected: None,
             offered: Vec::new(),
@@ -67,8 +90,85 @@ impl Session {
                 format!("opening throw {}", values_text(throw.values())),
             ));
         }
+        // A resumed game in its move phase shows the throw being used.
+        if s.game.phase() == Phase::Move {
+            if let Some(Event::Throw { values }) = s.game.record().events.last() {
+                s.last_throw = Throw::of(s.implement(), values);
+            }
+        }
         s.select_only_move();
         s
+    }
+
+    /// The game as saved, from its replayable document.
+    pub fn resume(doc: GameDocument) -> Result<Session, String> {
+        let game = Match::replay(&doc.record).map_err(|e| e.to_string())?;
+        Ok(Session::new(game, doc.names, doc.seats))
+    }
+
+    pub fn document(&self) -> GameDocument {
+        GameDocument {
+            record: self.game.record().clone(),
+            names: self.names.clone(),
+            seats: self.kinds,
+        }
+    }
+
+    /// What the Saved games list shows of this game.
+    pub fn summary(&self) -> Summary {
+        let p = self.position();
+        let mut seats: Vec<String> = Vec::new();
+        for &side in p.seats() {
+            let name = self.name(side);
+            if !seats.contains(&name) {
+                seats.push(name);
+            }
+        }
+        let home: Vec<String> = p
+            .seats()
+            .iter()
+            .filter_map(|&side| {
+                let n = p.pawns(side).iter().filter(|&&s| s == p.home()).count();
+                (n > 0).then(|| format!("{} {n} home", self.colour(side)))
+            })
+            .collect();
+        let progress = if home.is_empty() {
+            match self.moves_made() {
+                0 => "Just begun".to_string(),
+                1 => "1 move made".to_string(),
+                n => format!("{n} moves made"),
+            }
+        } else {
+            home.join(", ")
+        };
+        Summary {
+            title: p.game().title().to_string(),
+            seats,
+            progress,
+            finished: p.is_over(),
+        }
+    }
+
+    fn moves_made(&self) -> usize {
+        self.game
+            .record()
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Move(_)))
+            .count()
+    }
+
+    /// Who plays the seat whose turn it is.
+    pub fn mover_kind(&self) -> SeatKind {
+        self.kinds[self.mover().index()]
+    }
+
+    /// A seed for the computer's choice now: fixed by the game's seed and
+    /// how far it has gone, so a replayed game chooses the same.
+    pub fn choice_seed(&self) -> u64 {
+        let record = self.game.record();
+        let events = record.events.len() as u64;
+        record.seed ^ events.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     pub fn position(&self) -> &Position {
@@ -159,7 +259,11 @@ impl Session {
         let side = self.game.pawn_side();
         let g = self.position().board();
         let mut out: Vec<(Cell, String)> = Vec::new();
+        let suggested = self.hint.filter(|h| h.from == from);
         for m in self.moves_from(from) {
+            if suggested.is_some_and(|h| h.to != m.to) {
+                continue;
+            }
             if let Some(cell) = g.cell(side, m.to) {
                 if !out.iter().any(|(c, _)| *c == cell) {
                     out.push((cell, format!("Move to {}", self.place_name(m.to))));
@@ -210,6 +314,7 @@ impl Session {
         }
         self.selected = Some(pawn.step);
         self.offered = self.moves_from(pawn.step);
+        self.hint = None;
         self.notice.clear();
         Ok(None)
     }
@@ -222,10 +327,12 @@ impl Session {
         };
         let side = self.game.pawn_side();
         let g = self.position().board();
+        let suggested = self.hint.filter(|h| h.from == from);
         let ways: Vec<Move> = self
             .moves_from(from)
             .into_iter()
             .filter(|m| g.cell(side, m.to) == Some(cell))
+            .filter(|m| suggested.is_none_or(|h| h == *m))
             .collect();
         match ways.len() {
             0 => Err("The chosen pawn cannot move there".into()),
@@ -265,8 +372,17 @@ impl Session {
         self.log.push((mover, entry));
         self.selected = None;
         self.offered.clear();
+        self.hint = None;
         self.notice.clear();
         Ok(report)
+    }
+
+    /// Shows a suggested move: its pawn chosen and only its square lit.
+    pub fn suggest(&mut self, mv: Move) {
+        self.hint = Some(mv);
+        self.selected = Some(mv.from);
+        self.offered = vec![mv];
+        self.notice = format!("Suggested: {}", self.describe(mv));
     }
 
     /// After a move has been shown: the next thing to offer.
@@ -432,7 +548,7 @@ mod tests {
 
     fn session(seed: u64) -> Session {
         let m = Match::new(Game::Pagade, Options::new(Game::Pagade), seed).unwrap();
-        Session::new(m, Default::default())
+        Session::new(m, Default::default(), Default::default())
     }
 
     #[test]

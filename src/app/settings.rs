@@ -1,8 +1,7 @@
-//! The player's settings, kept in `settings.json` in the data folder when
-//! there is one.
+//! The player's settings, kept by the save store (`settings.json` in the
+//! data folder).
 
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -28,6 +27,17 @@ impl Speed {
         }
     }
 
+    /// How long the computer waits before each throw and move, so that
+    /// people can follow its play.
+    pub fn computer_pause_ms(self) -> u64 {
+        match self {
+            Speed::Off => 0,
+            Speed::Fast => 250,
+            Speed::Normal => 600,
+            Speed::Slow => 900,
+        }
+    }
+
     /// How long the dice tumble, in ms.
     pub fn tumble_ms(self) -> u64 {
         match self {
@@ -45,43 +55,4 @@ pub struct Settings {
     pub speed: Speed,
     /// Turn the board so that the player to move sits at the bottom.
     pub rotate_board: bool,
-}
-
-impl Settings {
-    fn file(dir: &Path) -> PathBuf {
-        dir.join("settings.json")
-    }
-
-    /// The saved settings, or the defaults when there are none (or they
-    /// cannot be read: settings are not worth refusing to start over).
-    pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(Settings::file(d)).ok())
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or_default()
-    }
-
-    pub fn save(&self, dir: Option<&Path>) -> std::io::Result<()> {
-        let Some(dir) = dir else { return Ok(()) };
-        std::fs::create_dir_all(dir)?;
-        let text = serde_json::to_string_pretty(self).expect("settings serialize");
-        std::fs::write(Settings::file(dir), text)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settings_survive_a_restart() {
-        let dir = std::env::temp_dir().join(format!("chaupar-settings-{}", std::process::id()));
-        let chosen = Settings {
-            speed: Speed::Slow,
-            rotate_board: true,
-        };
-        chosen.save(Some(&dir)).unwrap();
-        assert_eq!(Settings::load(Some(&dir)), chosen);
-        std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(Settings::load(Some(&dir)), Settings::default());
-    }
 }

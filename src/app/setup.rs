@@ -1,14 +1,65 @@
 //! The New game screen's state: the game, its options and who sits where.
 
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
 use crate::board::Side;
 use crate::rules::{Game, Mode, OptionInfo, Options};
 
-/// Who plays a seat. The app seats people; computer players take seats
-/// through the same model.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Who plays a seat: a person at the screen, or the computer at a level.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub enum SeatKind {
+    #[default]
     Person,
-    Computer,
+    Computer(Level),
+}
+
+impl SeatKind {
+    /// The choices of the New game screen, in order.
+    pub const ALL: [SeatKind; 4] = [
+        SeatKind::Person,
+        SeatKind::Computer(Level::Easy),
+        SeatKind::Computer(Level::Medium),
+        SeatKind::Computer(Level::Hard),
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SeatKind::Person => "Person",
+            SeatKind::Computer(Level::Easy) => "Easy",
+            SeatKind::Computer(Level::Medium) => "Medium",
+            SeatKind::Computer(Level::Hard) => "Hard",
+        }
+    }
+
+    /// The name in a saved game: `person`, or the computer's level.
+    pub fn id(self) -> &'static str {
+        match self {
+            SeatKind::Person => "person",
+            SeatKind::Computer(level) => level.id(),
+        }
+    }
+
+    pub fn is_computer(self) -> bool {
+        matches!(self, SeatKind::Computer(_))
+    }
+}
+
+impl From<SeatKind> for String {
+    fn from(kind: SeatKind) -> String {
+        kind.id().to_string()
+    }
+}
+
+impl TryFrom<String> for SeatKind {
+    type Error = String;
+    fn try_from(id: String) -> Result<SeatKind, String> {
+        SeatKind::ALL
+            .into_iter()
+            .find(|k| k.id() == id)
+            .ok_or_else(|| format!("unknown seat kind {id:?}"))
+    }
 }
 
 /// One player at the table and the colours they play (two in the
@@ -66,17 +117,17 @@ impl Setup {
 
     pub fn choose_game(&mut self, game: Game) {
         if game != self.game {
-            let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+            let players = self.players.clone();
             *self = Setup::new(game);
-            self.keep_names(&names);
+            self.keep_players(&players);
         }
     }
 
     pub fn choose_mode(&mut self, mode: Mode) {
-        let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+        let players = self.players.clone();
         self.options.mode = mode;
         self.seat_players();
-        self.keep_names(&names);
+        self.keep_players(&players);
     }
 
     pub fn choose_option(&mut self, key: &str, value: &str) {
@@ -101,6 +152,23 @@ impl Setup {
             let mine = std::mem::take(&mut self.players[seat].sides);
             self.players[seat].sides = std::mem::replace(&mut self.players[other].sides, mine);
         }
+    }
+
+    pub fn choose_kind(&mut self, seat: usize, kind: SeatKind) {
+        if let Some(p) = self.players.get_mut(seat) {
+            p.kind = kind;
+        }
+    }
+
+    /// Who plays each side.
+    pub fn kinds_by_side(&self) -> [SeatKind; 4] {
+        let mut kinds = [SeatKind::Person; 4];
+        for p in &self.players {
+            for side in &p.sides {
+                kinds[side.index()] = p.kind;
+            }
+        }
+        kinds
     }
 
     /// The name playing each side.
@@ -131,9 +199,12 @@ impl Setup {
             .collect();
     }
 
-    fn keep_names(&mut self, names: &[String]) {
-        for (p, name) in self.players.iter_mut().zip(names) {
-            p.name = name.clone();
+    /// Keeps who sat at each seat (name and kind) across a change of game
+    /// or mode.
+    fn keep_players(&mut self, before: &[Player]) {
+        for (p, old) in self.players.iter_mut().zip(before) {
+            p.name = old.name.clone();
+            p.kind = old.kind;
         }
     }
 }
@@ -170,5 +241,27 @@ mod tests {
         assert!(options.iter().all(|o| o.key != "mode"));
         let board = options.iter().find(|o| o.key == "board").unwrap();
         assert_eq!(board.choices[s.chosen(board)].0, "5");
+    }
+
+    #[test]
+    fn a_computer_seat_plays_every_side_of_its_player_and_keeps_its_level() {
+        let mut s = Setup::new(Game::Chaupar);
+        s.choose_mode(Mode::TwoPlayer);
+        s.choose_kind(1, SeatKind::Computer(Level::Hard));
+        let kinds = s.kinds_by_side();
+        assert_eq!(kinds[1], SeatKind::Computer(Level::Hard));
+        assert_eq!(kinds[3], SeatKind::Computer(Level::Hard));
+        assert_eq!(kinds[0], SeatKind::Person);
+        s.choose_game(Game::Pagade);
+        assert_eq!(s.players[1].kind, SeatKind::Computer(Level::Hard));
+    }
+
+    #[test]
+    fn a_seat_kind_is_saved_by_its_name() {
+        for kind in SeatKind::ALL {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(serde_json::from_str::<SeatKind>(&json).unwrap(), kind);
+        }
+        assert!(serde_json::from_str::<SeatKind>("\"wizard\"").is_err());
     }
 }

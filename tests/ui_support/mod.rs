@@ -1,0 +1,268 @@
+//! What the headless UI tests share: the app on Slint's testing backend,
+//! found and pressed by what a screen reader would say, and positions to
+//! start from.
+#![allow(dead_code)] // each test binary uses some of these
+
+use chaupar::app::settings::Speed;
+use chaupar::app::{App, Nav, Play, Screen};
+use chaupar::board::Side;
+use chaupar::rules::{Game, Position};
+use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
+use slint::{ComponentHandle, Model};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh app on this test's thread with a data folder of its own, moves
+/// shown at once.
+pub fn app() -> App {
+    use_testing_backend(false);
+    open_app(&fresh_data_dir())
+}
+
+/// Slint's headless backend for this test's thread. Threading lets the
+/// computer's thoughts come back to the UI thread (see `pump`), for one
+/// thread of the process only.
+pub fn use_testing_backend(threading: bool) {
+    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading,
+        renderer_name: Some("software".into()),
+    })))
+    .expect("one platform per test thread");
+}
+
+/// An app on `dir`, as when the app is opened again on the same device.
+pub fn open_app(dir: &Path) -> App {
+    let app = App::new(Some(dir.to_path_buf())).expect("the window opens");
+    app.set_speed(Speed::Off);
+    app.window().show().expect("the window shows");
+    app
+}
+
+/// An empty data folder under target/tmp, one per call.
+pub fn fresh_data_dir() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "ui-data-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs what other threads handed to the UI thread (the computer's moves,
+/// hints), then lets timers due now fire.
+pub fn pump() {
+    slint::invoke_from_event_loop(|| slint::quit_event_loop().unwrap()).unwrap();
+    slint::run_event_loop().unwrap();
+    settle();
+}
+
+pub fn labelled(app: &App, label: &str) -> Option<ElementHandle> {
+    ElementHandle::find_by_accessible_label(app.window(), label).next()
+}
+
+pub fn press(app: &App, label: &str) {
+    labelled(app, label)
+        .unwrap_or_else(|| panic!("nothing labelled {label:?}"))
+        .invoke_accessible_default_action();
+    settle();
+}
+
+/// Lets the UI catch up with what changed (new pages, new rows).
+pub fn settle() {
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::ZERO);
+}
+
+/// Elements whose label starts with `prefix`.
+pub fn starting(app: &App, prefix: &'static str) -> Vec<ElementHandle> {
+    ElementQuery::from_root(app.window())
+        .match_descendants()
+        .match_predicate(move |e| e.accessible_label().is_some_and(|l| l.starts_with(prefix)))
+        .find_all()
+}
+
+pub fn movable_pawns(app: &App) -> Vec<ElementHandle> {
+    ElementQuery::from_root(app.window())
+        .match_descendants()
+        .match_predicate(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l.contains(", can move to "))
+        })
+        .find_all()
+}
+
+pub fn screen(app: &App) -> Screen {
+    app.window().global::<Nav>().get_screen()
+}
+
+/// The pawns as drawn, (side, step), against the engine's position; and
+/// every pawn on a square drawn inside that square.
+pub fn assert_board_matches_engine(app: &App) {
+    let play = app.window().global::<Play>();
+    let mut drawn: Vec<(u8, u8)> = play
+        .get_pawns()
+        .iter()
+        .map(|p| (p.side as u8, p.step as u8))
+        .collect();
+    drawn.sort();
+    let pos = app.with_match(|m| *m.position()).expect("a game is on");
+    let mut engine: Vec<(u8, u8)> = pos
+        .seats()
+        .iter()
+        .flat_map(|&s| pos.pawns(s).iter().map(move |&step| (s.0, step)))
+        .collect();
+    engine.sort();
+    assert_eq!(drawn, engine, "board and engine disagree");
+
+    let cells: Vec<_> = play.get_cells().iter().collect();
+    for p in play.get_pawns().iter() {
+        let Some(cell) = pos.board().cell(Side(p.side as u8), p.step as u8) else {
+            continue;
+        };
+        let c = cells
+            .iter()
+            .find(|c| c.index == cell.0 as i32)
+            .expect("the cell is drawn");
+        let inside = |v: f32, lo: i32| v >= lo as f32 && v <= (lo + c.span) as f32;
+        assert!(
+            inside(p.x, c.col) && inside(p.y, c.row),
+            "pawn {} of side {} at step {} drawn outside its square",
+            p.id,
+            p.side,
+            p.step
+        );
+    }
+}
+
+/// Plays one action the way a player would: throw, pass, or move the first
+/// pawn that can move to its first highlighted square. False when the game
+/// screen has gone.
+pub fn take_a_turn_step(app: &App) -> bool {
+    if screen(app) != Screen::Game {
+        return false;
+    }
+    let play = app.window().global::<Play>();
+    if play.get_can_throw() {
+        let tray = starting(app, "Throw the dice for ");
+        tray[0].invoke_accessible_default_action();
+        settle();
+    } else if play.get_can_pass() {
+        press(app, "Pass the turn");
+    } else {
+        let pawns = movable_pawns(app);
+        let pawn = pawns.first().expect("in the move phase some pawn can move");
+        pawn.invoke_accessible_default_action();
+        settle();
+        let targets = starting(app, "Move to ");
+        let target = targets
+            .first()
+            .expect("a chosen pawn shows where it can go");
+        target.invoke_accessible_default_action();
+        settle();
+        let choices = play.get_choices();
+        // Several ways to one square: take the first offered.
+        if choices.row_count() > 0 && play.get_values().row_count() > 0 {
+            let first = choices.row_data(0).unwrap();
+            press(app, first.text.as_str());
+        }
+    }
+    true
+}
+
+pub fn new_game_through_the_screens(app: &App, game: Game) {
+    press(app, "New game");
+    assert_eq!(screen(app), Screen::NewGame);
+    press(
+        app,
+        &format!("{}: {}", game.title(), game.regional_names().join(" · ")),
+    );
+    press(app, "Start the game");
+    assert_eq!(screen(app), Screen::Game);
+}
+
+/// A Chowka Bhara position with Red's last pawn one square short of Home
+/// and one more pawn far back; Red to move.
+pub fn nearly_home() -> Position {
+    Position::from_json(
+        r#"{
+        "game": "chowka-bhara",
+        "options": { "mode": "2p" },
+        "seats": ["red", "yellow"],
+        "to_move": "red",
+        "pawns": { "red": [25, 25, 24, 3], "yellow": [25, 25, 25, 21] },
+        "flags": { "red": { "has_cut": true }, "yellow": { "has_cut": true } }
+    }"#,
+    )
+    .expect("a valid position")
+}
+
+/// Pagade with every kind of place a pawn can be in.
+pub fn late_pagade() -> Position {
+    Position::from_json(
+        r#"{
+        "game": "pagade",
+        "options": { "mode": "4p" },
+        "seats": ["black", "red", "yellow", "green"],
+        "to_move": "black",
+        "pawns": { "black": [0, 80, 84, 30], "red": [84, 84, 0, 0],
+                   "yellow": [78, 78, 50, 84], "green": [12, 12, 60, 3] },
+        "flags": { "black": { "has_cut": true }, "red": { "has_cut": true },
+                   "yellow": { "has_cut": true }, "green": { "has_cut": false } }
+    }"#,
+    )
+    .expect("a valid position")
+}
+
+pub fn save_png(app: &App, name: &str) {
+    // Let colour changes and glides finish.
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
+    let shot = app.window().window().take_snapshot().expect("a snapshot");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target/tmp is inside target")
+        .join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = std::fs::File::create(dir.join(format!("{name}.png"))).unwrap();
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), shot.width(), shot.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(shot.as_bytes()).unwrap();
+}
+
+/// Presses the back key (Android's back button; Escape on the desktop).
+pub fn press_back(app: &App) {
+    let window = app.window().window();
+    let key: slint::SharedString = slint::platform::Key::Escape.into();
+    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: key.clone() });
+    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: key });
+    settle();
+}
+
+/// The game's moment as a player sees it: the position, the values left to
+/// spend, who is to move and what has happened.
+pub fn moment(app: &App) -> (Position, Vec<u8>, Side, usize) {
+    app.with_match(|m| {
+        (
+            *m.position(),
+            m.values_left(),
+            m.mover(),
+            m.record().events.len(),
+        )
+    })
+    .expect("a game is on")
+}
+
+/// Throws (passing when nothing can move) until a pawn is to be moved.
+pub fn throw_until_a_move_is_due(app: &App) {
+    for _ in 0..50 {
+        let play = app.window().global::<Play>();
+        if !play.get_can_throw() && !play.get_can_pass() {
+            return;
+        }
+        take_a_turn_step(app);
+    }
+    panic!("no move came up in 50 throws");
+}
