@@ -37,6 +37,7 @@ fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
         // A person's controls stay off throughout.
         let play = app.window().global::<Play>();
         assert!(!play.get_can_throw() && !play.get_can_pass() && !play.get_can_hint());
+        assert!(movable_pawns(&app).is_empty(), "no pawn is offered to tap");
         pump();
     }
     assert_eq!(screen(&app), Screen::GameOver);
