@@ -5,6 +5,8 @@
 
 mod ui_support;
 
+use chaupar::ai::Level;
+use chaupar::app::setup::SeatKind;
 use chaupar::app::{Nav, Play, Screen, Setup};
 use chaupar::rules::{Game, Match};
 use slint::{ComponentHandle, Model};
@@ -16,6 +18,41 @@ fn computer_players_and_hints() {
     two_computers_play_a_game_to_its_end_and_it_is_counted();
     the_hint_lights_the_move_the_computer_suggests();
     saved_games_and_computer_seats_render();
+    the_computer_waits_while_its_game_is_left();
+}
+
+fn the_computer_waits_while_its_game_is_left() {
+    let app = open_app(&fresh_data_dir());
+    app.set_speed(chaupar::app::settings::Speed::Normal);
+    app.start(
+        Match::new(
+            Game::ChowkaBhara,
+            chaupar::rules::Options::new(Game::ChowkaBhara),
+            6,
+        )
+        .unwrap(),
+        Default::default(),
+        [SeatKind::Computer(Level::Medium); 4],
+    );
+    let events = || app.with_match(|m| m.record().events.len()).unwrap();
+    // Home before the computer's pause is over: nothing is played.
+    app.window().global::<Nav>().invoke_go_home();
+    settle();
+    for _ in 0..20 {
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
+        pump();
+    }
+    assert_eq!(events(), 0, "the computer waits for the game to be back");
+    press(&app, "Continue");
+    for _ in 0..200 {
+        if events() >= 3 {
+            break;
+        }
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(500));
+        pump();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(events() >= 3, "the computer plays on once the game is back");
 }
 
 fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
@@ -37,6 +74,7 @@ fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
         // A person's controls stay off throughout.
         let play = app.window().global::<Play>();
         assert!(!play.get_can_throw() && !play.get_can_pass() && !play.get_can_hint());
+        assert!(movable_pawns(&app).is_empty(), "no pawn is offered to tap");
         pump();
     }
     assert_eq!(screen(&app), Screen::GameOver);

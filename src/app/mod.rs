@@ -901,7 +901,8 @@ impl Inner {
         let Some(s) = st.session.as_ref() else { return };
         let layout = Inner::layout(&st, s);
         let spots = layout.pawns(&s.pawns);
-        let movable_steps: Vec<u8> = if st.busy {
+        // Nothing is lit for people to tap while the computer plays.
+        let movable_steps: Vec<u8> = if st.busy || s.mover_kind().is_computer() {
             Vec::new()
         } else {
             s.game.legal_moves().iter().map(|m| m.from).collect()
