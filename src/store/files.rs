@@ -137,6 +137,16 @@ mod tests {
         dir
     }
 
+    /// The names in a folder, sorted.
+    fn names_in(dir: &std::path::Path) -> Vec<std::ffi::OsString> {
+        let mut names: Vec<_> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn an_atomic_write_replaces_the_file_and_leaves_no_temporary() {
         let dir = scratch("atomic");
@@ -144,11 +154,7 @@ mod tests {
         write_atomically(&path, b"first").unwrap();
         write_atomically(&path, b"second").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"second");
-        let names: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["a.json"]);
+        assert_eq!(names_in(&dir), ["a.json"]);
         fs::remove_dir_all(dir).unwrap();
     }
 
@@ -164,12 +170,7 @@ mod tests {
         assert!(write_atomically(&blocked, b"new").is_err());
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert!(remove_leftover_temps(&dir).is_ok());
-        let mut names: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["a.json", "blocked"]);
+        assert_eq!(names_in(&dir), ["a.json", "blocked"]);
         fs::remove_dir_all(dir).unwrap();
     }
 
@@ -179,11 +180,7 @@ mod tests {
         fs::write(dir.join("a.json"), b"save").unwrap();
         fs::write(dir.join(".a.json.123-0.tmp"), b"half").unwrap();
         remove_leftover_temps(&dir).unwrap();
-        let names: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["a.json"]);
+        assert_eq!(names_in(&dir), ["a.json"]);
         fs::remove_dir_all(dir).unwrap();
     }
 
