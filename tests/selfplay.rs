@@ -74,22 +74,22 @@ fn play_many(game: Game, games_per_set: u32, seed: u64) {
 
 #[test]
 fn pagade_plays_to_the_end() {
-    play_many(Game::Pagade, 400, 1);
+    play_many(Game::Pagade, 1000, 1);
 }
 
 #[test]
 fn chaupar_plays_to_the_end() {
-    play_many(Game::Chaupar, 400, 2);
+    play_many(Game::Chaupar, 1000, 2);
 }
 
 #[test]
 fn chopat_plays_to_the_end() {
-    play_many(Game::Chopat, 300, 3);
+    play_many(Game::Chopat, 1000, 3);
 }
 
 #[test]
 fn chaupar_akbar_plays_to_the_end() {
-    play_many(Game::ChauparAkbar, 400, 4);
+    play_many(Game::ChauparAkbar, 1000, 4);
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn chowka_bhara_plays_to_the_end_on_every_board() {
             let start = Position::start(Game::ChowkaBhara, options).unwrap();
             let mut source = SeededThrows::new(5);
             let games = match n {
-                "5" => 300,
+                "5" => 1000,
                 "7" => 30,
                 _ => 8,
             };
