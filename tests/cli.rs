@@ -208,6 +208,8 @@ fn every_command_explains_itself() {
         ("moves", "Usage: chaupar-cli moves"),
         ("simulate", "Usage: chaupar-cli simulate"),
         ("bench", "Usage: chaupar-cli bench"),
+        ("arena", "Usage: chaupar-cli arena"),
+        ("tune", "Usage: chaupar-cli tune"),
     ] {
         let out = run(&[command, "--help"], "");
         let text = stdout_lines(&out).join("\n");
@@ -215,7 +217,7 @@ fn every_command_explains_itself() {
     }
     let out = run(&["--help"], "");
     let text = stdout_lines(&out).join("\n");
-    for command in ["outcomes", "moves", "simulate", "bench"] {
+    for command in ["outcomes", "moves", "simulate", "bench", "arena", "tune"] {
         assert!(text.contains(command));
     }
     fails_with(&run(&["play"], ""), "unknown command \"play\"");
