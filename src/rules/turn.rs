@@ -526,6 +526,25 @@ impl Turn {
     /// Calls `f` with every move that passes every rule but the one about
     /// using as many values as possible.
     fn for_each_candidate(&self, f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
+        let mut any = false;
+        let flow = self.visit_candidates(false, &mut |m, cap| {
+            any = true;
+            f(m, cap)
+        });
+        if flow.is_continue() && !any && self.overshoot_rule() {
+            // Chopat: a pawn may go through Home and round again only when
+            // nothing else can move at all.
+            let _ = self.visit_candidates(true, f);
+        }
+    }
+
+    /// The candidates that stay within the path or, with `overshoot`, only
+    /// those that go through Home and round again.
+    fn visit_candidates(
+        &self,
+        overshoot: bool,
+        f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let side = self.pawn_side();
         let pawns = self.pos.pawns(side);
         // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
@@ -537,45 +556,34 @@ impl Turn {
             .filter(|&from| from != self.pos.home() && (!reentry_first || from == 0))
             .map(|from| (from, self.group_sizes(side, from)))
             .collect();
-        let spends = self.spend_choices();
-        let mut any = false;
-        let mut run = |overshoot: bool, any: &mut bool| -> ControlFlow<()> {
-            for &spend in &spends {
-                let t = spend.trailing_zeros() as usize / SLOTS;
-                for (from, sizes) in &pieces {
-                    let free = pawns
-                        .iter()
-                        .zip(self.moved.iter())
-                        .filter(|&(&s, &mv)| s == *from && mv & (1 << t) == 0)
-                        .count() as u8;
-                    for &size in sizes.iter().filter(|&&n| n <= free) {
-                        let mut flow = ControlFlow::Continue(());
-                        self.shaped_moves(*from, size, spend, overshoot, &mut |r| {
-                            if let Ok((m, cap)) = r {
-                                if !overshoot || m.to < m.from {
-                                    *any = true;
-                                    flow = f(m, cap);
-                                }
+        for spend in self.spend_choices() {
+            let t = spend.trailing_zeros() as usize / SLOTS;
+            for (from, sizes) in &pieces {
+                let free = pawns
+                    .iter()
+                    .zip(self.moved.iter())
+                    .filter(|&(&s, &mv)| s == *from && mv & (1 << t) == 0)
+                    .count() as u8;
+                for &size in sizes.iter().filter(|&&n| n <= free) {
+                    let mut flow = ControlFlow::Continue(());
+                    self.shaped_moves(*from, size, spend, overshoot, &mut |r| {
+                        if let Ok((m, cap)) = r {
+                            if !overshoot || m.to < m.from {
+                                flow = f(m, cap);
                             }
-                            flow
-                        });
-                        flow?;
-                    }
+                        }
+                        flow
+                    });
+                    flow?;
                 }
             }
-            ControlFlow::Continue(())
-        };
-        if run(false, &mut any).is_break() {
-            return;
         }
-        if !any
-            && self.pos.game == Game::Chopat
-            && self.pos.options.overshoot == Overshoot::NewCircuit
-        {
-            // Chopat: a pawn may go through Home and round again only when
-            // nothing else can move at all.
-            let _ = run(true, &mut any);
-        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the game has Chopat's "overshoot: new circuit" rule.
+    fn overshoot_rule(&self) -> bool {
+        self.pos.game == Game::Chopat && self.pos.options.overshoot == Overshoot::NewCircuit
     }
 
     /// How many pawns on `from` may move as one piece: one, and the
@@ -620,22 +628,10 @@ impl Turn {
     /// Whether a Chopat pawn may overshoot Home now: only when no other
     /// move exists.
     fn overshoot_allowed(&self) -> bool {
-        if self.pos.game != Game::Chopat || self.pos.options.overshoot != Overshoot::NewCircuit {
-            return false;
-        }
-        let mut any = false;
-        let steps = self.distinct_steps(self.pawn_side());
-        for spend in self.spend_choices() {
-            for &from in &steps {
-                for pawns in 1..=2 {
-                    self.moves_for(from, pawns, spend, false, &mut |r| {
-                        any |= r.is_ok();
-                        ControlFlow::Continue(())
-                    });
-                }
-            }
-        }
-        !any
+        self.overshoot_rule()
+            && self
+                .visit_candidates(false, &mut |_, _| ControlFlow::Break(()))
+                .is_continue()
     }
 
     /// Checks one move against every rule but the one about using as many
