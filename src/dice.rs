@@ -5,6 +5,7 @@ use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::VecDeque;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// What a game throws.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -60,8 +61,19 @@ impl Implement {
 
     /// Every distinct throw with its probability: one table for the
     /// statistics, the tests and the computer players. Dice throws are
-    /// listed with their values in ascending order.
-    pub fn distribution(self) -> Vec<(Throw, f64)> {
+    /// listed with their values in ascending order. Worked out once per
+    /// implement: the computer players and the engine ask for it often.
+    pub fn distribution(self) -> &'static [(Throw, f64)] {
+        static TABLES: [OnceLock<Vec<(Throw, f64)>>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        TABLES[self.kind_index()].get_or_init(|| self.work_out_distribution())
+    }
+
+    fn work_out_distribution(self) -> Vec<(Throw, f64)> {
         let mut out: Vec<(Throw, f64)> = Vec::new();
         let mut add =
             |t: Throw, p: f64| match out.iter_mut().find(|(u, _)| u.values() == t.values()) {

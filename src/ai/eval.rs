@@ -367,10 +367,10 @@ fn reach_table(implement: Implement) -> &'static [Reach] {
         };
         let dist = implement.distribution();
         let mut out = Vec::new();
-        for (throw, p) in &dist {
+        for (throw, p) in dist {
             let v = throw.values();
             if implement.is_top_value(v[0]) {
-                for (next, q) in &dist {
+                for (next, q) in dist {
                     out.push(Reach {
                         distances: subset_sums(&[v[0], next.values()[0]]),
                         p: p * q,

@@ -215,7 +215,7 @@ fn expected_after(next: &Turn, me: Side, w: &Weights, depth: u32, work: &mut usi
 /// An implement's throws with their odds, and the likeliest throw that
 /// grants no bonus.
 struct ThrowTable {
-    outcomes: Vec<(Throw, f64)>,
+    outcomes: &'static [(Throw, f64)],
     calm: Throw,
 }
 

@@ -201,6 +201,9 @@ pub struct Turn {
     /// The cell of every pawn (`u8::MAX` off the board), kept beside the
     /// steps because every landing asks who stands where.
     cells: [[u8; MAX_PAWNS]; 4],
+    /// Per side, the cells its pawns stand on, as a set: who stands where
+    /// is asked at every landing.
+    occupied: [u128; 4],
     /// Chopat's Khado Karvo: a finished player's turn without a throw, to
     /// bring a pawn back or let the turn go by.
     khado: bool,
@@ -209,6 +212,15 @@ pub struct Turn {
 /// A move with what it captures, or the reason it is refused (with the
 /// step it would have reached, when the refusal is about landing there).
 type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
+
+/// Pawns of the side to move that would go together: `pawns` of the
+/// `here` standing on step `from`.
+#[derive(Clone, Copy)]
+struct Piece {
+    from: u8,
+    pawns: u8,
+    here: u8,
+}
 
 /// A shape of move from one step with one set of values: how many pawns
 /// go together and how far (or that they enter from off the board).
@@ -234,6 +246,7 @@ impl Turn {
             moved_any: false,
             side: pos.to_move,
             cells: [[u8::MAX; MAX_PAWNS]; 4],
+            occupied: [0; 4],
             khado: false,
         };
         t.refresh_cells();
@@ -274,6 +287,14 @@ impl Turn {
         self.unspent_slots()
             .map(|b| self.throws[b / SLOTS].values()[b % SLOTS])
             .collect()
+    }
+
+    /// How many values of the turn are not yet spent.
+    fn unspent_count(&self) -> u8 {
+        let thrown = (0..self.n_throws as usize).fold(0u64, |m, t| {
+            m | ((1u64 << self.throws[t].values().len()) - 1) << (t * SLOTS)
+        });
+        (thrown & !self.spent).count_ones() as u8
     }
 
     fn unspent_slots(&self) -> impl Iterator<Item = usize> + '_ {
@@ -327,7 +348,7 @@ impl Turn {
         }
         let mut best = 0;
         let mut scored = Vec::new();
-        self.for_each_candidate(&mut |m, cap| {
+        self.for_each_candidate(|m: Move, cap| {
             let mut child = *self;
             child.apply(m, cap);
             let total = m.values_used() as u8 + child.max_usable();
@@ -358,12 +379,12 @@ impl Turn {
             self.khado_karvo(m);
             return Some(m);
         }
-        let mut candidates = Vec::new();
-        self.for_each_candidate(&mut |m, cap| {
+        let mut candidates = Vec::with_capacity(64);
+        self.for_each_candidate(|m: Move, cap| {
             candidates.push((m, cap));
             ControlFlow::Continue(())
         });
-        let remaining = self.unspent_slots().count() as u8;
+        let remaining = self.unspent_count();
         let mut best: Option<u8> = None;
         while !candidates.is_empty() {
             let (m, cap) = candidates.swap_remove(below(candidates.len()));
@@ -499,25 +520,21 @@ impl Turn {
         let mut out = ArrayVec::new();
         for t in 0..self.n_throws as usize {
             let values = self.throws[t].values();
-            let free: ArrayVec<usize, SLOTS> = (0..values.len())
-                .filter(|&d| self.spent & (1u64 << (t * SLOTS + d)) == 0)
-                .collect();
-            let mut seen: ArrayVec<[u8; 3], 7> = ArrayVec::new();
-            for sub in 1u32..(1 << free.len()) {
-                let mut key = [0u8; 3];
-                let mut mask = 0u64;
-                for (i, &d) in free.iter().enumerate() {
-                    if sub & (1 << i) != 0 {
-                        key[i] = values[d];
-                        mask |= 1u64 << (t * SLOTS + d);
-                    }
-                }
-                let mut sorted = key;
-                sorted.sort_unstable();
-                if !seen.contains(&sorted) {
-                    seen.push(sorted);
-                    out.push(mask);
-                }
+            let free = !(self.spent >> (t * SLOTS)) as u32 & ((1 << values.len()) - 1);
+            // Of the sets of dice with the same values, keep the one that
+            // takes equal values from the earliest free dice.
+            let mut equal_before = [0u32; SLOTS];
+            for (i, before) in equal_before.iter_mut().enumerate().take(values.len()) {
+                *before = (0..i)
+                    .filter(|&j| values[j] == values[i])
+                    .fold(0, |m, j| m | 1 << j)
+                    & free;
+            }
+            let canonical = |sub: u32| {
+                (0..values.len()).all(|i| sub & (1 << i) == 0 || equal_before[i] & !sub == 0)
+            };
+            for sub in (1..=free).filter(|&sub| sub & !free == 0 && canonical(sub)) {
+                out.push((sub as u64) << (t * SLOTS));
             }
         }
         out
@@ -525,7 +542,7 @@ impl Turn {
 
     /// Calls `f` with every move that passes every rule but the one about
     /// using as many values as possible.
-    fn for_each_candidate(&self, f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
+    fn for_each_candidate(&self, mut f: impl FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
         let mut any = false;
         let flow = self.visit_candidates(false, &mut |m, cap| {
             any = true;
@@ -534,7 +551,7 @@ impl Turn {
         if flow.is_continue() && !any && self.overshoot_rule() {
             // Chopat: a pawn may go through Home and round again only when
             // nothing else can move at all.
-            let _ = self.visit_candidates(true, f);
+            let _ = self.visit_candidates(true, &mut f);
         }
     }
 
@@ -543,30 +560,39 @@ impl Turn {
     fn visit_candidates(
         &self,
         overshoot: bool,
-        f: &mut dyn FnMut(Move, Option<Capture>) -> ControlFlow<()>,
+        f: &mut impl FnMut(Move, Option<Capture>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let side = self.pawn_side();
         let pawns = self.pos.pawns(side);
         // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
         let reentry_first =
             matches!(self.pos.game, Game::Pagade | Game::Chopat) && pawns.contains(&0);
-        let pieces: ArrayVec<(u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
+        let pieces: ArrayVec<(u8, u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
             .distinct_steps(side)
             .into_iter()
             .filter(|&from| from != self.pos.home() && (!reentry_first || from == 0))
-            .map(|from| (from, self.group_sizes(side, from)))
+            .map(|from| {
+                let here = pawns.iter().filter(|&&s| s == from).count() as u8;
+                (from, here, self.group_sizes(side, from, here))
+            })
             .collect();
         for spend in self.spend_choices() {
             let t = spend.trailing_zeros() as usize / SLOTS;
-            for (from, sizes) in &pieces {
+            let values = self.spend_values(spend);
+            for &(from, here, ref sizes) in &pieces {
                 let free = pawns
                     .iter()
                     .zip(self.moved.iter())
-                    .filter(|&(&s, &mv)| s == *from && mv & (1 << t) == 0)
+                    .filter(|&(&s, &mv)| s == from && mv & (1 << t) == 0)
                     .count() as u8;
                 for &size in sizes.iter().filter(|&&n| n <= free) {
                     let mut flow = ControlFlow::Continue(());
-                    self.shaped_moves(*from, size, spend, overshoot, &mut |r| {
+                    let piece = Piece {
+                        from,
+                        pawns: size,
+                        here,
+                    };
+                    self.shaped_moves(piece, spend, &values, overshoot, &mut |r| {
                         if let Ok((m, cap)) = r {
                             if !overshoot || m.to < m.from {
                                 flow = f(m, cap);
@@ -588,9 +614,8 @@ impl Turn {
 
     /// How many pawns on `from` may move as one piece: one, and the
     /// game's pairs or groups where they stand together.
-    fn group_sizes(&self, side: Side, from: u8) -> ArrayVec<u8, 3> {
+    fn group_sizes(&self, side: Side, from: u8, here: u8) -> ArrayVec<u8, 3> {
         let pos = &self.pos;
-        let here = pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
         let mut sizes = ArrayVec::new();
         sizes.push(1);
         if here < 2 {
@@ -673,34 +698,46 @@ impl Turn {
         pawns: u8,
         spend: u64,
         overshoot: bool,
-        f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
+        f: &mut impl FnMut(Candidate) -> ControlFlow<()>,
     ) {
         if let Err(e) = self.check_values_and_pawns(from, pawns, spend) {
             let _ = f(Err((e, None)));
             return;
         }
-        self.shaped_moves(from, pawns, spend, overshoot, f);
+        let here = self
+            .pos
+            .pawns(self.pawn_side())
+            .iter()
+            .filter(|&&s| s == from)
+            .count() as u8;
+        let piece = Piece { from, pawns, here };
+        self.shaped_moves(piece, spend, &self.spend_values(spend), overshoot, f);
+    }
+
+    /// The values a spend mask takes from its throw.
+    fn spend_values(&self, spend: u64) -> ArrayVec<u8, SLOTS> {
+        let t = spend.trailing_zeros() as usize / SLOTS;
+        let throw = self.throws[t];
+        (0..throw.values().len())
+            .filter(|d| spend & (1u64 << (t * SLOTS + d)) != 0)
+            .map(|d| throw.values()[d])
+            .collect()
     }
 
     /// [`Turn::moves_for`] for values and pawns already known to be
     /// available.
     fn shaped_moves(
         &self,
-        from: u8,
-        pawns: u8,
+        piece: Piece,
         spend: u64,
+        values: &[u8],
         overshoot: bool,
-        f: &mut dyn FnMut(Candidate) -> ControlFlow<()>,
+        f: &mut impl FnMut(Candidate) -> ControlFlow<()>,
     ) {
+        let Piece { from, pawns, here } = piece;
         let t = spend.trailing_zeros() as usize / SLOTS;
-        let throw = self.throws[t];
-        let values: ArrayVec<u8, SLOTS> = (0..throw.values().len())
-            .filter(|d| spend & (1u64 << (t * SLOTS + d)) != 0)
-            .map(|d| throw.values()[d])
-            .collect();
         let side = self.pawn_side();
-        let here = self.pos.pawns(side).iter().filter(|&&s| s == from).count() as u8;
-        let shapes = match self.shapes(side, from, pawns, &values, t, here) {
+        let shapes = match self.shapes(side, from, pawns, values, t, here) {
             Ok(s) => s,
             Err(e) => {
                 let _ = f(Err((e, None)));
@@ -1078,24 +1115,33 @@ impl Turn {
 
     /// Recomputes the pawns' cells after their steps changed.
     fn refresh_cells(&mut self) {
-        let n = self.pos.pawn_count();
         for &side in self.pos.seats() {
-            for i in 0..n {
-                let step = self.pos.pawns[side.index()][i];
-                self.cells[side.index()][i] = self.pos.cell(side, step).map_or(u8::MAX, |c| c.0);
-            }
+            self.refresh_side(side);
         }
+    }
+
+    /// Recomputes the cells of one side's pawns.
+    fn refresh_side(&mut self, side: Side) {
+        let n = self.pos.pawn_count();
+        let mut occupied = 0u128;
+        for i in 0..n {
+            let step = self.pos.pawns[side.index()][i];
+            let cell = self.pos.cell(side, step);
+            self.cells[side.index()][i] = cell.map_or(u8::MAX, |c| c.0);
+            occupied |= cell.map_or(0, |c| 1u128 << c.0);
+        }
+        self.occupied[side.index()] = occupied;
     }
 
     /// The other colour standing on a cell (on unsafe squares there is at
     /// most one) and how many of its pawns.
     fn opponent_on(&self, side: Side, cell: Cell) -> Option<(Side, u8)> {
+        let bit = 1u128 << cell.0;
         self.pos
             .seats()
             .iter()
-            .filter(|&&s| s != side)
+            .find(|&&s| s != side && self.occupied[s.index()] & bit != 0)
             .map(|&s| (s, self.count_on(s, cell)))
-            .find(|&(_, n)| n > 0)
     }
 
     /// Chopat's false-pair rule: the true pair is the Jug while it stands,
@@ -1140,6 +1186,7 @@ impl Turn {
         self.moved_any = true;
         if let Some(c) = capture {
             self.send_back(c);
+            self.refresh_side(c.side);
             // Only the games whose rules ask for a first cut remember it.
             if self.pos.turn_in_step().is_some() {
                 self.pos.flags[side.index()].has_cut = true;
@@ -1148,7 +1195,7 @@ impl Turn {
                 self.hit = true;
             }
         }
-        self.refresh_cells();
+        self.refresh_side(side);
         if self.pos.game == Game::Chopat {
             self.chopat_after_move(side, m);
         }
@@ -1232,7 +1279,7 @@ impl Turn {
     /// Whether any value left can be used: some move exists.
     fn can_move(&self) -> bool {
         let mut any = false;
-        self.for_each_candidate(&mut |_, _| {
+        self.for_each_candidate(|_, _| {
             any = true;
             ControlFlow::Break(())
         });
@@ -1241,12 +1288,12 @@ impl Turn {
 
     /// The most values the rest of the turn can use.
     fn max_usable(&self) -> u8 {
-        let remaining = self.unspent_slots().count() as u8;
+        let remaining = self.unspent_count();
         if remaining == 0 {
             return 0;
         }
         let mut best = 0;
-        self.for_each_candidate(&mut |m, cap| {
+        self.for_each_candidate(|m: Move, cap| {
             let used = m.values_used() as u8;
             let mut child = *self;
             child.apply(m, cap);
