@@ -379,15 +379,30 @@ impl Turn {
             self.khado_karvo(m);
             return Some(m);
         }
-        let mut candidates = Vec::with_capacity(64);
+        // The candidates stay on the stack unless a turn has uncommonly many.
+        let mut listed: ArrayVec<(Move, Option<Capture>), 96> = ArrayVec::new();
+        let mut spilled = Vec::new();
         self.for_each_candidate(|m: Move, cap| {
-            candidates.push((m, cap));
+            if let Err(full) = listed.try_push((m, cap)) {
+                spilled.push(full.element());
+            }
             ControlFlow::Continue(())
         });
+        let mut all;
+        let candidates = if spilled.is_empty() {
+            listed.as_mut_slice()
+        } else {
+            all = listed.to_vec();
+            all.append(&mut spilled);
+            all.as_mut_slice()
+        };
         let remaining = self.unspent_count();
         let mut best: Option<u8> = None;
-        while !candidates.is_empty() {
-            let (m, cap) = candidates.swap_remove(below(candidates.len()));
+        for left in (1..=candidates.len()).rev() {
+            // Draw one of the `left` not yet tried and set it aside at the end.
+            let pick = below(left);
+            candidates.swap(pick, left - 1);
+            let (m, cap) = candidates[left - 1];
             let mut child = *self;
             child.apply(m, cap);
             let rest = child.max_usable();
