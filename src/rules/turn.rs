@@ -1152,6 +1152,13 @@ impl Turn {
     /// most one) and how many of its pawns.
     fn opponent_on(&self, side: Side, cell: Cell) -> Option<(Side, u8)> {
         let bit = 1u128 << cell.0;
+        let others = (0..4)
+            .filter(|&i| i != side.index())
+            .fold(0u128, |m, i| m | self.occupied[i]);
+        if others & bit == 0 {
+            // Most squares a move reaches hold no opponent.
+            return None;
+        }
         self.pos
             .seats()
             .iter()
