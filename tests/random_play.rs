@@ -1,0 +1,77 @@
+//! Random play, as `chaupar-cli simulate` and `bench` use it: every move it
+//! makes is legal, and every legal move can be drawn.
+
+mod common;
+
+use chaupar::rules::{Move, Turn};
+use common::after;
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::collections::HashMap;
+
+/// Draws a random move from copies of `turn` `draws` times and counts how
+/// often each came up, failing on any move that is not legal.
+fn draw_counts(turn: &Turn, draws: usize) -> HashMap<Move, usize> {
+    let legal = turn.legal_moves();
+    let mut rng = Pcg64Mcg::seed_from_u64(99);
+    let mut counts = HashMap::new();
+    for _ in 0..draws {
+        let mut t = *turn;
+        let m = t
+            .play_random(&mut |n| (rng.next_u64() % n as u64) as usize)
+            .expect("a move in the move phase");
+        assert!(legal.contains(&m), "random play made an illegal move {m:?}");
+        *counts.entry(m).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// Every legal move is drawn, none far more often than its share.
+fn assert_uniform(turn: &Turn, draws: usize) {
+    let legal = turn.legal_moves();
+    let counts = draw_counts(turn, draws);
+    assert_eq!(counts.len(), legal.len(), "every legal move can be drawn");
+    let share = draws as f64 / legal.len() as f64;
+    for (m, &n) in &counts {
+        assert!(
+            (n as f64) < 2.0 * share,
+            "{m:?} drawn {n} times, its share is {share:.0}"
+        );
+    }
+}
+
+#[test]
+fn random_play_draws_only_legal_moves_and_every_one_of_them() {
+    // Long dice: moves of one value, of two and of all three.
+    let p = pos!({"game": "chaupar",
+        "pawns": {"black": [5, 9, 9, 20], "red": [1, 2, 3, 4],
+                  "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    let t = after(p, &[&[1, 2, 5]]);
+    assert!(t.legal_moves().len() > 10);
+    assert_uniform(&t, 4000);
+}
+
+#[test]
+fn random_play_uses_as_many_values_as_the_rules_demand() {
+    // One pawn left: of the seven ways to spend (1, 2, 5), only all three
+    // together use the whole throw.
+    let p = pos!({"game": "chaupar", "pawns": {"black": [20, 84, 84, 84], "red": [1, 2, 3, 4],
+        "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    let t = after(p, &[&[1, 2, 5]]);
+    let counts = draw_counts(&t, 200);
+    assert_eq!(counts.len(), 1);
+    assert!(counts.keys().all(|m| (m.from, m.to) == (20, 28)));
+}
+
+#[test]
+fn random_play_copes_with_a_turn_of_many_bonus_throws() {
+    // Twelve doublets in a row after Kajalvun, then a last throw: more
+    // candidate moves than random play keeps in its fixed-size list.
+    let p = pos!({"game": "chopat", "pawns": {"black": [20, 30, 40, 50], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut throws: Vec<&[u8]> = vec![&[1, 1]; 12];
+    throws.push(&[1, 3]);
+    let t = after(p, &throws);
+    assert!(t.legal_moves().len() > 96, "{}", t.legal_moves().len());
+    assert_uniform(&t, 6000);
+}
