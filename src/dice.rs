@@ -64,7 +64,7 @@ impl Implement {
     /// listed with their values in ascending order. Worked out once per
     /// implement: the computer players and the engine ask for it often.
     pub fn distribution(self) -> &'static [(Throw, f64)] {
-        static TABLES: [OnceLock<Vec<(Throw, f64)>>; 4] = [
+        static TABLES: [OnceLock<Vec<(Throw, f64)>>; Implement::KINDS] = [
             OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),

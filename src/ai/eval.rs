@@ -169,7 +169,7 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
         let Some(cell) = geo.cell(side, step) else {
             continue;
         };
-        let together = pawns.iter().filter(|&&s| s == step).count();
+        let together = pos.pawns_on(side, step);
         let first_of_square = pawns[..i].iter().all(|&s| s != step);
         let info = geo.cell_info(cell);
         let outer = match pos.board_kind() {

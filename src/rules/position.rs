@@ -348,8 +348,12 @@ impl Position {
     }
 
     pub fn pawns_home(&self, side: Side) -> usize {
-        let home = self.home();
-        self.pawns(side).iter().filter(|&&s| s == home).count()
+        self.pawns_on(side, self.home())
+    }
+
+    /// How many of a side's pawns stand on `step`.
+    pub(crate) fn pawns_on(&self, side: Side, step: u8) -> usize {
+        self.pawns(side).iter().filter(|&&s| s == step).count()
     }
 
     pub fn is_finished(&self, side: Side) -> bool {
@@ -507,7 +511,7 @@ impl Position {
                 _ => MAX_PAWNS as u8,
             };
             for &step in self.pawns(side) {
-                let n = self.pawns(side).iter().filter(|&&s| s == step).count() as u8;
+                let n = self.pawns_on(side, step) as u8;
                 if self.can_pair_at(side, step) && n > limit {
                     return Err(PositionError::SquareOverfull {
                         colour,
@@ -570,7 +574,7 @@ impl Position {
             }
             return Ok(());
         }
-        let count_at = |step: u8| self.pawns(side).iter().filter(|&&s| s == step).count();
+        let count_at = |step: u8| self.pawns_on(side, step);
         if !f.kajalvun {
             if f.jug.is_some() || f.jug_moved || f.ool != Ool::NotYet {
                 return inconsistent(format!("{colour} has a Jug but has not done Kajalvun"));

@@ -587,7 +587,7 @@ impl Turn {
             .into_iter()
             .filter(|&from| from != self.pos.home() && (!reentry_first || from == 0))
             .map(|from| {
-                let here = pawns.iter().filter(|&&s| s == from).count() as u8;
+                let here = self.pos.pawns_on(side, from) as u8;
                 (from, here, self.group_sizes(side, from, here))
             })
             .collect();
@@ -595,11 +595,7 @@ impl Turn {
             let t = spend.trailing_zeros() as usize / SLOTS;
             let values = self.spend_values(spend);
             for &(from, here, ref sizes) in &pieces {
-                let free = pawns
-                    .iter()
-                    .zip(self.moved.iter())
-                    .filter(|&(&s, &mv)| s == from && mv & (1 << t) == 0)
-                    .count() as u8;
+                let free = self.free_to_move(from, t);
                 for &size in sizes.iter().filter(|&&n| n <= free) {
                     let mut flow = ControlFlow::Continue(());
                     let piece = Piece {
@@ -715,16 +711,13 @@ impl Turn {
         overshoot: bool,
         f: &mut impl FnMut(Candidate) -> ControlFlow<()>,
     ) {
-        if let Err(e) = self.check_values_and_pawns(from, pawns, spend) {
-            let _ = f(Err((e, None)));
-            return;
-        }
-        let here = self
-            .pos
-            .pawns(self.pawn_side())
-            .iter()
-            .filter(|&&s| s == from)
-            .count() as u8;
+        let here = match self.check_values_and_pawns(from, pawns, spend) {
+            Ok(here) => here,
+            Err(e) => {
+                let _ = f(Err((e, None)));
+                return;
+            }
+        };
         let piece = Piece { from, pawns, here };
         self.shaped_moves(piece, spend, &self.spend_values(spend), overshoot, f);
     }
@@ -784,7 +777,8 @@ impl Turn {
 
     /// The checks on a move's values and pawns that come before its shape:
     /// values unspent and of one throw, pawns there and free to move.
-    fn check_values_and_pawns(&self, from: u8, pawns: u8, spend: u64) -> Result<(), Illegal> {
+    /// Returns how many of the side's pawns stand on `from`.
+    fn check_values_and_pawns(&self, from: u8, pawns: u8, spend: u64) -> Result<u8, Illegal> {
         match self.phase {
             Phase::Over => return Err(Illegal::GameOver),
             Phase::Throw => return Err(Illegal::ThrowFirst),
@@ -802,8 +796,7 @@ impl Turn {
         }
         let side = self.pawn_side();
         let pos = &self.pos;
-        let slots = pos.pawns(side);
-        let here = slots.iter().filter(|&&s| s == from).count() as u8;
+        let here = pos.pawns_on(side, from) as u8;
         if pawns == 0 || here < pawns {
             return Err(if here == 0 {
                 Illegal::NoPawn
@@ -814,18 +807,27 @@ impl Turn {
         if from == pos.home() {
             return Err(Illegal::AlreadyHome);
         }
-        let free = slots
+        if self.free_to_move(from, t) < pawns {
+            return Err(Illegal::AlreadyMoved);
+        }
+        if matches!(pos.game, Game::Pagade | Game::Chopat)
+            && from != 0
+            && pos.pawns(side).contains(&0)
+        {
+            return Err(Illegal::ReenterFirst);
+        }
+        Ok(here)
+    }
+
+    /// How many pawns of the side to move on `from` have not yet moved
+    /// with throw `t`.
+    fn free_to_move(&self, from: u8, t: usize) -> u8 {
+        self.pos
+            .pawns(self.pawn_side())
             .iter()
             .zip(self.moved.iter())
             .filter(|&(&s, &mv)| s == from && mv & (1 << t) == 0)
-            .count() as u8;
-        if free < pawns {
-            return Err(Illegal::AlreadyMoved);
-        }
-        if matches!(pos.game, Game::Pagade | Game::Chopat) && from != 0 && slots.contains(&0) {
-            return Err(Illegal::ReenterFirst);
-        }
-        Ok(())
+            .count() as u8
     }
 
     /// The ways `pawns` pawns standing on `from` may move with `values` (a
@@ -1174,7 +1176,7 @@ impl Turn {
         let pairs: Vec<u8> = pawns
             .iter()
             .copied()
-            .filter(|&s| pos.can_pair_at(side, s) && pawns.iter().filter(|&&x| x == s).count() >= 2)
+            .filter(|&s| pos.can_pair_at(side, s) && pos.pawns_on(side, s) >= 2)
             .collect();
         if pairs.iter().copied().collect::<HashSet<_>>().len() < 2 {
             return true;
@@ -1260,7 +1262,7 @@ impl Turn {
 
     /// Chopat's memory: Kajalvun, the Jug's moves, Ool Olangvun.
     fn chopat_after_move(&mut self, side: Side, m: Move) {
-        let at_34 = self.pos.pawns(side).iter().filter(|&&s| s == 34).count();
+        let at_34 = self.pos.pawns_on(side, 34);
         let f = &mut self.pos.flags[side.index()];
         match f.jug {
             Some(j) if j == m.from && m.pawns == 2 => {
