@@ -281,3 +281,28 @@ fn simulate_refuses_an_unknown_game_or_option() {
         "board",
     );
 }
+
+#[test]
+fn tune_refines_one_game_or_refuses_an_unknown_one() {
+    fails_with(
+        &run(&["tune", "--game", "ludo", "--rounds", "1"], ""),
+        "unknown game \"ludo\"",
+    );
+    let out = run(
+        &[
+            "tune",
+            "--game",
+            "chowka-bhara",
+            "--rounds",
+            "1",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    let lines = stdout_lines(&out);
+    assert!(out.status.success());
+    assert!(lines[0].starts_with("round 0: "), "{lines:?}");
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("after round 0: Weights {"), "{last}");
+}

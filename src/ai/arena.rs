@@ -2,7 +2,7 @@
 //! rotate so that every player sits in every seat equally often, and the
 //! throws repeat across each rotation so that luck evens out.
 
-use super::{choose_with, Level, Weights};
+use super::{choose, choose_with, Level, Weights};
 use crate::board::Side;
 use crate::dice::{SeededThrows, ThrowSource};
 use crate::rules::{AfterThrow, Phase, Position, Turn};
@@ -13,22 +13,25 @@ use std::fmt;
 pub enum Player {
     /// Uniformly random legal moves: the baseline.
     Random,
-    Computer(Level, Weights),
+    /// A level as it plays in the app.
+    Computer(Level),
+    /// A level with other evaluation weights, for tuning them.
+    Trial(Level, Weights),
 }
 
 impl Player {
-    /// `random`, `easy`, `medium` or `hard` (with the tuned weights).
+    /// `random`, `easy`, `medium` or `hard`.
     pub fn from_id(id: &str) -> Option<Player> {
         match id {
             "random" => Some(Player::Random),
-            _ => Level::from_id(id).map(|l| Player::Computer(l, Weights::TUNED)),
+            _ => Level::from_id(id).map(Player::Computer),
         }
     }
 
     pub fn id(&self) -> &'static str {
         match self {
             Player::Random => "random",
-            Player::Computer(level, _) => level.id(),
+            Player::Computer(level) | Player::Trial(level, _) => level.id(),
         }
     }
 }
@@ -157,7 +160,10 @@ fn play_game(
                     let legal = turn.legal_moves();
                     legal[choices.below(legal.len())]
                 }
-                Player::Computer(level, w) => {
+                Player::Computer(level) => {
+                    choose(&turn, level, mix(seed, decisions)).expect("a legal move")
+                }
+                Player::Trial(level, w) => {
                     choose_with(&turn, level, mix(seed, decisions), &w).expect("a legal move")
                 }
             };

@@ -35,6 +35,8 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// Medium's weights, one set for every game, tuned by self-play over
+    /// all five games together.
     pub const TUNED: Weights = Weights {
         progress: 1.0,
         home: 0.3,
@@ -46,6 +48,23 @@ impl Weights {
         goal: 0.5,
         leader: 0.5,
     };
+
+    /// Hard's weights in `game`: [`Weights::TUNED`], except where self-play
+    /// on that game alone found clearly better ones (docs/ai.md).
+    pub fn hard(game: Game) -> Weights {
+        match game {
+            // Pairs are immune and three squares an arm are safe, so a lone
+            // pawn's risk counts for less, and hurrying pawns Home (where
+            // entry must be exact) for less still.
+            Game::ChauparAkbar => Weights {
+                risk: 0.35,
+                home: 0.1,
+                safety: 0.05,
+                ..Weights::TUNED
+            },
+            _ => Weights::TUNED,
+        }
+    }
 
     /// The weights by name, for tuning and for the docs.
     pub fn named(&self) -> [(&'static str, f64); 9] {

@@ -13,7 +13,8 @@
 //! - [`Level::Hard`] looks ahead over the throws: for its best candidate
 //!   ends of the turn it averages, over the exact throw distribution, the
 //!   best reply of the next player (and with cowries and stick dice the
-//!   turn after that too), within a fixed amount of work per decision.
+//!   turn after that too), within a fixed amount of work per decision,
+//!   with the weights [`Weights::hard`] gives for the game.
 
 pub mod arena;
 mod eval;
@@ -53,7 +54,11 @@ impl Level {
 /// no legal move (it is not in its move phase, or nothing can move).
 /// `seed` only matters to Easy, whose slips it decides.
 pub fn choose(turn: &Turn, level: Level, seed: u64) -> Option<Move> {
-    choose_with(turn, level, seed, &Weights::TUNED)
+    let weights = match level {
+        Level::Hard => Weights::hard(turn.position().game()),
+        Level::Easy | Level::Medium => Weights::TUNED,
+    };
+    choose_with(turn, level, seed, &weights)
 }
 
 /// [`choose`] with other evaluation weights, for tuning them by self-play.

@@ -1,6 +1,7 @@
 //! Tuning the evaluation by self-play: Medium with one weight scaled up or
-//! down plays Medium with the current weights over every game's two-player
-//! mode, and the change stays when it wins clearly (`chaupar-cli tune`).
+//! down plays Medium with the current weights over the two-player mode of
+//! every game (or of one), and the change stays when it wins clearly
+//! (`chaupar-cli tune`).
 
 use super::arena::{self, Player};
 use super::{Level, Weights};
@@ -9,16 +10,17 @@ use crate::rules::{Game, Mode, Options, Position};
 /// A trial's share of wins above which the changed weight is kept.
 const CLEAR_WIN: f64 = 0.525;
 
-/// Runs `rounds` rounds of trials, `games_per_game` games of each game per
-/// trial, from `start`; `report` hears of every trial. Returns the weights
-/// it ends with.
+/// Runs `rounds` rounds of trials, `games_per_game` games of each of
+/// `games` per trial, from `start`; `report` hears of every trial. Returns
+/// the weights it ends with.
 pub fn tune(
+    games: &[Game],
     start: Weights,
     rounds: u64,
     games_per_game: u32,
     mut report: impl FnMut(String),
 ) -> Weights {
-    let starts: Vec<Position> = Game::ALL
+    let starts: Vec<Position> = games
         .iter()
         .map(|&g| {
             Position::start(g, Options::new(g).with_mode(Mode::TwoPlayer))
@@ -27,8 +29,8 @@ pub fn tune(
         .collect();
     let score = |challenger: Weights, holder: Weights, seed: u64| -> f64 {
         let players = [
-            Player::Computer(Level::Medium, challenger),
-            Player::Computer(Level::Medium, holder),
+            Player::Trial(Level::Medium, challenger),
+            Player::Trial(Level::Medium, holder),
         ];
         let (mut wins, mut games) = (0, 0);
         for &start in &starts {

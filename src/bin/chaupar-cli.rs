@@ -83,13 +83,15 @@ each rotation. A game of three or four players counts a win for the first
 player Home. --json adds the results as one JSON line.";
 
 const TUNE_HELP: &str = "\
-Usage: chaupar-cli tune [--rounds R] [--games N]
+Usage: chaupar-cli tune [--game G] [--rounds R] [--games N]
 
 Tunes the computer players' evaluation weights by self-play: for each
 weight in turn, Medium with the weight scaled up or down by half plays
 Medium with the current weights, N games (default 400) of every game's
 two-player mode, and the change stays when it wins more than 52.5%.
 Prints every trial and the weights after each of R rounds (default 3).
+Without --game it starts from Medium's weights and plays every game;
+with --game G it starts from Hard's weights for G and plays only G.
 It takes minutes to hours; docs/ai.md says what it found.";
 
 fn main() -> ExitCode {
@@ -297,12 +299,16 @@ fn describe_move(turn: &Turn, m: &Move) -> String {
     )
 }
 
+fn game_named(id: &str) -> Result<Game, Fail> {
+    Game::from_id(id)
+        .ok_or_else(|| Fail(chaupar::rules::PositionError::UnknownGame(id.into()).to_string()))
+}
+
 fn game_and_options(args: &Args) -> Result<(Game, Options), Fail> {
     let id = args
         .get("game")
         .ok_or_else(|| Fail("--game is required".into()))?;
-    let game = Game::from_id(id)
-        .ok_or_else(|| Fail(chaupar::rules::PositionError::UnknownGame(id.into()).to_string()))?;
+    let game = game_named(id)?;
     let mut options = Options::new(game);
     if let Some(n) = args.get("board") {
         options.set(game, "board", n)?;
@@ -456,11 +462,19 @@ fn arena(args: &[String]) -> Result<(), Fail> {
 }
 
 fn tune(args: &[String]) -> Result<(), Fail> {
-    let Some(args) = Args::parse(args, &["rounds", "games"], TUNE_HELP)? else {
+    let Some(args) = Args::parse(args, &["rounds", "games", "game"], TUNE_HELP)? else {
         return Ok(());
     };
     let rounds: u64 = args.number("rounds", 3)?;
     let games: u32 = args.number("games", 400)?;
-    chaupar::ai::tune::tune(chaupar::ai::Weights::TUNED, rounds, games, out);
+    // One game refines Hard's weights for it; all of them, Medium's.
+    let (which, start) = match args.get("game") {
+        Some(id) => {
+            let game = game_named(id)?;
+            (vec![game], chaupar::ai::Weights::hard(game))
+        }
+        None => (Game::ALL.to_vec(), chaupar::ai::Weights::TUNED),
+    };
+    chaupar::ai::tune::tune(&which, start, rounds, games, out);
     Ok(())
 }
