@@ -11,7 +11,7 @@
 use super::game::Game;
 use super::options::{BeforeHit, Overshoot};
 use super::position::{Ool, Position, MAX_PAWNS};
-use crate::board::{square_ring, Cell, CellKind, Side};
+use crate::board::{square_ring, Cell, CellKind, Side, MAX_STEP};
 use crate::dice::{Implement, Throw};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -222,6 +222,18 @@ struct Piece {
     here: u8,
 }
 
+/// Pawns and values a move could take, before the rules have said where
+/// (or whether) they may go.
+#[derive(Clone, Copy)]
+struct Unit {
+    piece: Piece,
+    spend: u64,
+}
+
+/// The most shapes one piece has with one set of values (Chopat's opening
+/// split, Akbar's doubles moving once or twice).
+const MAX_SHAPES: usize = 2;
+
 /// A shape of move from one step with one set of values: how many pawns
 /// go together and how far (or that they enter from off the board).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -366,9 +378,13 @@ impl Turn {
     }
 
     /// Plays a uniformly random legal move, `below(n)` choosing an index
-    /// under n. Candidates are drawn at random and the first legal one is
-    /// kept, which is uniform over the legal moves and far cheaper than
-    /// scoring them all. Returns the move, or `None` outside the move phase.
+    /// under n. Returns the move, or `None` outside the move phase.
+    ///
+    /// Every piece with every set of values it could take, once for each
+    /// shape such a move can have, is a ticket; tickets are drawn at random
+    /// and the first that makes a legal move is kept. Each legal move has
+    /// exactly one ticket, so the draw is uniform over the legal moves, and
+    /// only the tickets drawn are checked against the rules.
     pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.phase != Phase::Move {
             return None;
@@ -379,17 +395,19 @@ impl Turn {
             self.khado_karvo(m);
             return Some(m);
         }
-        // The candidates stay on the stack unless a turn has uncommonly many.
-        let mut listed: ArrayVec<(Move, Option<Capture>), 96> = ArrayVec::new();
+        // The tickets stay on the stack unless a turn has uncommonly many.
+        let mut listed: ArrayVec<(Unit, u8), 64> = ArrayVec::new();
         let mut spilled = Vec::new();
-        self.for_each_candidate(|m: Move, cap| {
-            if let Err(full) = listed.try_push((m, cap)) {
-                spilled.push(full.element());
+        let _ = self.for_each_unit(&mut |unit, _| {
+            for shape in 0..MAX_SHAPES as u8 {
+                if let Err(full) = listed.try_push((unit, shape)) {
+                    spilled.push(full.element());
+                }
             }
             ControlFlow::Continue(())
         });
         let mut all;
-        let candidates = if spilled.is_empty() {
+        let tickets = if spilled.is_empty() {
             listed.as_mut_slice()
         } else {
             all = listed.to_vec();
@@ -398,24 +416,32 @@ impl Turn {
         };
         let remaining = self.unspent_count();
         let mut best: Option<u8> = None;
-        for left in (1..=candidates.len()).rev() {
-            // Draw one of the `left` not yet tried and set it aside at the end.
-            let pick = below(left);
-            candidates.swap(pick, left - 1);
-            let (m, cap) = candidates[left - 1];
-            let mut child = *self;
-            child.apply(m, cap);
-            let rest = child.max_usable();
-            let total = m.values_used() as u8 + rest;
-            // No way of playing uses more than every value left.
-            let legal =
-                total == remaining || total == *best.get_or_insert_with(|| self.max_usable());
-            if legal {
-                *self = child;
-                if rest == 0 || self.pos.is_over() {
-                    self.end_turn();
+        // Chopat: a pawn may go through Home and round again only when
+        // nothing else can move at all.
+        let passes = if self.overshoot_rule() { 2 } else { 1 };
+        for overshoot in [false, true].into_iter().take(passes) {
+            for left in (1..=tickets.len()).rev() {
+                // Draw one of the `left` not yet tried and set it aside at the end.
+                let pick = below(left);
+                tickets.swap(pick, left - 1);
+                let (unit, shape) = tickets[left - 1];
+                let Some((m, cap)) = self.unit_candidate(unit, shape as usize, overshoot) else {
+                    continue;
+                };
+                let mut child = *self;
+                child.apply(m, cap);
+                let rest = child.max_usable();
+                let total = m.values_used() as u8 + rest;
+                // No way of playing uses more than every value left.
+                let legal =
+                    total == remaining || total == *best.get_or_insert_with(|| self.max_usable());
+                if legal {
+                    *self = child;
+                    if rest == 0 || self.pos.is_over() {
+                        self.end_turn();
+                    }
+                    return Some(m);
                 }
-                return Some(m);
             }
         }
         unreachable!("the move phase always has a legal move")
@@ -577,6 +603,23 @@ impl Turn {
         overshoot: bool,
         f: &mut impl FnMut(Move, Option<Capture>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        self.for_each_unit(&mut |unit, values| {
+            let mut flow = ControlFlow::Continue(());
+            self.shaped_moves(unit.piece, unit.spend, values, overshoot, &mut |r| {
+                if let Ok((m, cap)) = r {
+                    if !overshoot || m.to < m.from {
+                        flow = f(m, cap);
+                    }
+                }
+                flow
+            });
+            flow
+        })
+    }
+
+    /// Calls `f` with every piece of the side to move that may move now,
+    /// once with each distinct set of values it could take (and the values).
+    fn for_each_unit(&self, f: &mut impl FnMut(Unit, &[u8]) -> ControlFlow<()>) -> ControlFlow<()> {
         let side = self.pawn_side();
         let pawns = self.pos.pawns(side);
         // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
@@ -597,25 +640,39 @@ impl Turn {
             for &(from, here, ref sizes) in &pieces {
                 let free = self.free_to_move(from, t);
                 for &size in sizes.iter().filter(|&&n| n <= free) {
-                    let mut flow = ControlFlow::Continue(());
                     let piece = Piece {
                         from,
                         pawns: size,
                         here,
                     };
-                    self.shaped_moves(piece, spend, &values, overshoot, &mut |r| {
-                        if let Ok((m, cap)) = r {
-                            if !overshoot || m.to < m.from {
-                                flow = f(m, cap);
-                            }
-                        }
-                        flow
-                    });
-                    flow?;
+                    f(Unit { piece, spend }, &values)?;
                 }
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The candidate of `unit`'s shape number `shape`, if it has that
+    /// many shapes and that one passes every rule but the one about using
+    /// as many values as possible.
+    fn unit_candidate(
+        &self,
+        unit: Unit,
+        shape: usize,
+        overshoot: bool,
+    ) -> Option<(Move, Option<Capture>)> {
+        let mut found = None;
+        let mut k = 0;
+        let values = self.spend_values(unit.spend);
+        self.shaped_moves(unit.piece, unit.spend, &values, overshoot, &mut |r| {
+            if k < shape {
+                k += 1;
+                return ControlFlow::Continue(());
+            }
+            found = r.ok().filter(|(m, _)| !overshoot || m.to < m.from);
+            ControlFlow::Break(())
+        });
+        found
     }
 
     /// Whether the game has Chopat's "overshoot: new circuit" rule.
@@ -648,15 +705,19 @@ impl Turn {
         sizes
     }
 
-    /// The steps a side's pawns stand on, each once.
+    /// The steps a side's pawns stand on, each once, in order.
     fn distinct_steps(&self, side: Side) -> ArrayVec<u8, MAX_PAWNS> {
-        let mut steps: ArrayVec<u8, MAX_PAWNS> = self.pos.pawns(side).iter().copied().collect();
-        steps.sort_unstable();
+        // Every step fits in one bit set.
+        const _: () = assert!(MAX_STEP < 128);
+        let mut set = self
+            .pos
+            .pawns(side)
+            .iter()
+            .fold(0u128, |m, &s| m | 1u128 << s);
         let mut out = ArrayVec::new();
-        for s in steps {
-            if out.last() != Some(&s) {
-                out.push(s);
-            }
+        while set != 0 {
+            out.push(set.trailing_zeros() as u8);
+            set &= set - 1;
         }
         out
     }
@@ -840,7 +901,7 @@ impl Turn {
         values: &[u8],
         t: usize,
         here: u8,
-    ) -> Result<ArrayVec<Shape, 2>, Illegal> {
+    ) -> Result<ArrayVec<Shape, MAX_SHAPES>, Illegal> {
         let pos = &self.pos;
         let sum: u8 = values.iter().sum();
         let single = |distance| Shape {
