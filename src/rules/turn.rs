@@ -11,7 +11,7 @@
 use super::game::Game;
 use super::options::{BeforeHit, Overshoot};
 use super::position::{Ool, Position, MAX_PAWNS};
-use crate::board::{square_ring, Cell, CellKind, Side, MAX_STEP};
+use crate::board::{square_ring, Cell, CellKind, Side};
 use crate::dice::{Implement, Throw};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -511,7 +511,7 @@ impl Turn {
         let mut reason: Option<Illegal> = None;
         let mut shaped = false;
         let overshoot = self.overshoot_allowed();
-        for spend in self.spend_choices() {
+        let _ = self.for_each_spend(|spend| {
             for pawns in 1..=4 {
                 self.moves_for(from, pawns, spend, overshoot, &mut |r| {
                     match r {
@@ -524,7 +524,8 @@ impl Turn {
                     ControlFlow::Continue(())
                 });
             }
-        }
+            ControlFlow::Continue(())
+        });
         Some(if shaped {
             Illegal::MustUseMore
         } else {
@@ -555,10 +556,9 @@ impl Turn {
         }
     }
 
-    /// The spend masks worth trying: each distinct set of values of each
-    /// throw (equal values of one throw are interchangeable).
-    fn spend_choices(&self) -> ArrayVec<u64, { MAX_THROWS * SLOTS }> {
-        let mut out = ArrayVec::new();
+    /// Calls `f` with the spend masks worth trying: each distinct set of
+    /// values of each throw (equal values of one throw are interchangeable).
+    fn for_each_spend(&self, mut f: impl FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
         for t in 0..self.n_throws as usize {
             let values = self.throws[t].values();
             let free = !(self.spent >> (t * SLOTS)) as u32 & ((1 << values.len()) - 1);
@@ -575,10 +575,10 @@ impl Turn {
                 (0..values.len()).all(|i| sub & (1 << i) == 0 || equal_before[i] & !sub == 0)
             };
             for sub in (1..=free).filter(|&sub| sub & !free == 0 && canonical(sub)) {
-                out.push((sub as u64) << (t * SLOTS));
+                f((sub as u64) << (t * SLOTS))?;
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
     /// Calls `f` with every move that passes every rule but the one about
@@ -625,31 +625,35 @@ impl Turn {
         // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
         let reentry_first =
             matches!(self.pos.game, Game::Pagade | Game::Chopat) && pawns.contains(&0);
-        let pieces: ArrayVec<(u8, u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
-            .distinct_steps(side)
+        let pieces: ArrayVec<(u8, u16, ArrayVec<u8, 3>), MAX_PAWNS> = self
+            .squares_held(side)
             .into_iter()
-            .filter(|&from| from != self.pos.home() && (!reentry_first || from == 0))
-            .map(|from| {
-                let here = self.pos.pawns_on(side, from) as u8;
-                (from, here, self.group_sizes(side, from, here))
+            .filter(|&(from, _)| from != self.pos.home() && (!reentry_first || from == 0))
+            .map(|(from, slots)| {
+                (
+                    from,
+                    slots,
+                    self.group_sizes(side, from, slots.count_ones() as u8),
+                )
             })
             .collect();
-        for spend in self.spend_choices() {
+        self.for_each_spend(|spend| {
             let t = spend.trailing_zeros() as usize / SLOTS;
             let values = self.spend_values(spend);
-            for &(from, here, ref sizes) in &pieces {
-                let free = self.free_to_move(from, t);
+            let moved = self.moved_with(t);
+            for &(from, slots, ref sizes) in &pieces {
+                let free = (slots & !moved).count_ones() as u8;
                 for &size in sizes.iter().filter(|&&n| n <= free) {
                     let piece = Piece {
                         from,
                         pawns: size,
-                        here,
+                        here: slots.count_ones() as u8,
                     };
                     f(Unit { piece, spend }, &values)?;
                 }
             }
-        }
-        ControlFlow::Continue(())
+            ControlFlow::Continue(())
+        })
     }
 
     /// The candidate of `unit`'s shape number `shape`, if it has that
@@ -705,21 +709,18 @@ impl Turn {
         sizes
     }
 
-    /// The steps a side's pawns stand on, each once, in order.
-    fn distinct_steps(&self, side: Side) -> ArrayVec<u8, MAX_PAWNS> {
-        // Every step fits in one bit set.
-        const _: () = assert!(MAX_STEP < 128);
-        let mut set = self
-            .pos
-            .pawns(side)
-            .iter()
-            .fold(0u128, |m, &s| m | 1u128 << s);
-        let mut out = ArrayVec::new();
-        while set != 0 {
-            out.push(set.trailing_zeros() as u8);
-            set &= set - 1;
+    /// The steps a side's pawns stand on, each once and in order, with
+    /// the slots of the pawns on each as a bit set.
+    fn squares_held(&self, side: Side) -> ArrayVec<(u8, u16), MAX_PAWNS> {
+        let mut held: ArrayVec<(u8, u16), MAX_PAWNS> = ArrayVec::new();
+        for (i, &step) in self.pos.pawns(side).iter().enumerate() {
+            match held.iter_mut().find(|(s, _)| *s == step) {
+                Some((_, slots)) => *slots |= 1 << i,
+                None => held.push((step, 1 << i)),
+            }
         }
-        out
+        held.sort_unstable_by_key(|&(step, _)| step);
+        held
     }
 
     /// Whether a Chopat pawn may overshoot Home now: only when no other
@@ -883,12 +884,24 @@ impl Turn {
     /// How many pawns of the side to move on `from` have not yet moved
     /// with throw `t`.
     fn free_to_move(&self, from: u8, t: usize) -> u8 {
-        self.pos
+        let on_from = self
+            .pos
             .pawns(self.pawn_side())
             .iter()
-            .zip(self.moved.iter())
-            .filter(|&(&s, &mv)| s == from && mv & (1 << t) == 0)
-            .count() as u8
+            .enumerate()
+            .fold(0u16, |m, (i, &s)| if s == from { m | 1 << i } else { m });
+        (on_from & !self.moved_with(t)).count_ones() as u8
+    }
+
+    /// The pawn slots of the side to move that have moved with throw `t`.
+    fn moved_with(&self, t: usize) -> u16 {
+        (0..self.pos.pawn_count()).fold(0, |m, i| {
+            if self.moved[i] & (1 << t) != 0 {
+                m | 1 << i
+            } else {
+                m
+            }
+        })
     }
 
     /// The ways `pawns` pawns standing on `from` may move with `values` (a
