@@ -62,6 +62,13 @@ impl Weights {
                 safety: 0.05,
                 ..Weights::TUNED
             },
+            // Only an equal or larger group cuts a group, so keeping pawns
+            // together is worth far more than in the other games.
+            Game::Chaupar => Weights {
+                risk: 0.35,
+                group: 0.3,
+                ..Weights::TUNED
+            },
             _ => Weights::TUNED,
         }
     }
