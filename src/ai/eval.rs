@@ -88,6 +88,19 @@ impl Weights {
         ]
     }
 
+    /// The weights whose value never changes how `game` is evaluated: its
+    /// evaluation has no term for them (tuning skips them).
+    pub fn unread_in(game: Game) -> &'static [&'static str] {
+        // Blocks are Chowka Bhara's, safe squares past the start are Akbar's
+        // and Chowka Bhara's, and the Chaupars have no milestone.
+        match game {
+            Game::Pagade | Game::Chopat => &["block", "safety"],
+            Game::Chaupar => &["block", "goal", "safety"],
+            Game::ChauparAkbar => &["block", "goal"],
+            Game::ChowkaBhara => &[],
+        }
+    }
+
     /// The same weights with the one named `name` set to `value`.
     pub fn with(mut self, name: &str, value: f64) -> Weights {
         let slot = match name {
@@ -435,5 +448,37 @@ mod tests {
             .map(|r| r.p)
             .sum();
         assert!((two - 1.0 / 16.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_weights_a_game_never_reads_change_none_of_its_evaluations() {
+        use crate::dice::SeededThrows;
+        use crate::rules::{Mode, Options};
+        let mut wrong = Vec::new();
+        for game in Game::ALL {
+            let start = Position::start(game, Options::new(game).with_mode(Mode::TwoPlayer))
+                .expect("every game has two players");
+            let mut positions = Vec::new();
+            for seed in 0..20 {
+                let mut source = SeededThrows::new(seed);
+                crate::sim::random_playout(start, &mut source, 10_000, |t| {
+                    positions.push(*t.position())
+                });
+            }
+            for (name, value) in Weights::TUNED.named() {
+                let changed = Weights::TUNED.with(name, 2.0 * value + 1.0);
+                let differs = positions.iter().any(|p| {
+                    p.seats().iter().any(|&side| {
+                        evaluate(p, side, &changed) != evaluate(p, side, &Weights::TUNED)
+                    })
+                });
+                let unread = Weights::unread_in(game).contains(&name);
+                // `leader` weighs rivals against each other: never read with two.
+                if name != "leader" && differs == unread {
+                    wrong.push(format!("{game:?}: {name} read {differs}"));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:?}");
     }
 }

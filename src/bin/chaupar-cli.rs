@@ -86,7 +86,7 @@ const TUNE_HELP: &str = "\
 Usage: chaupar-cli tune [--game G] [--rounds R] [--games N]
 
 Tunes the computer players' evaluation weights by self-play: for each
-weight in turn, Medium with the weight scaled up or down by half plays
+weight the games read, Medium with the weight scaled up or down by half plays
 Medium with the current weights, N games (default 400) of every game's
 two-player mode, and the change stays when it wins more than 52.5%.
 Prints every trial and the weights after each of R rounds (default 3).
