@@ -106,6 +106,40 @@ fn after_kajalvun_each_doublet_gives_another_throw() {
 }
 
 #[test]
+fn a_long_run_of_doublets_near_home_keeps_the_values_that_can_be_used() {
+    // Ten doublets of ones and a (3, 4): the pawns on 80 and 81 can take
+    // seven ones between them (four and three, to Home exactly), but only
+    // two values if the 4 and the 3 take them Home at once. So the turn
+    // must start with ones, one at a time or a doublet together.
+    let p = pos!({"game": "chopat", "pawns": {"black": [80, 81, 84, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut throws: Vec<&[u8]> = vec![&[1, 1]; 10];
+    throws.push(&[3, 4]);
+    let mut t = after(p, &throws);
+    assert_eq!(
+        moves(&t),
+        vec![(80, 81, 1), (80, 82, 1), (81, 82, 1), (81, 83, 1)]
+    );
+    assert_eq!(refused(&t, 81, 84, 1, &[3]), Illegal::MustUseMore);
+    // However the ones are shared out, the turn ends with both pawns Home.
+    let ends = t.outcomes();
+    assert_eq!(ends.len(), 1);
+    assert_eq!(ends[0].pawns(BLACK), &[84, 84, 84, 84]);
+    // Both ones of throw `n`, or its first one alone.
+    let ones = |n: u32, from, to| Move {
+        from,
+        to,
+        pawns: 1,
+        spend: if to - from == 2 { 0b11 } else { 0b01 } << (3 * n),
+    };
+    for (n, from, to) in [(0, 80, 82), (1, 82, 84), (2, 81, 83), (3, 83, 84)] {
+        t.play(ones(n, from, to))
+            .expect("ones bring both pawns Home");
+    }
+    assert_eq!(t.position().pawns(BLACK), &[84, 84, 84, 84]);
+}
+
+#[test]
 fn each_throw_of_a_turn_is_spent_separately() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 20, 40], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true}}});

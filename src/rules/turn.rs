@@ -15,7 +15,7 @@ use crate::board::{square_ring, Cell, CellKind, Side};
 use crate::dice::{Implement, Throw};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -25,6 +25,12 @@ use std::ops::ControlFlow;
 pub const MAX_THROWS: usize = 21;
 /// Value slots per throw in a move's `spend` mask: slot = throw * 3 + die.
 const SLOTS: usize = 3;
+/// Past this many values left, the search for how many can still be used
+/// remembers the states it has weighed...
+const REMEMBER_ABOVE: u8 = 3;
+/// ...up to this many of them (some 30 MB), so that the rarest turns (a
+/// dozen doublets in a row) cost time rather than all the memory.
+const REMEMBER_AT_MOST: usize = 1 << 16;
 
 /// One move: pawns of the side to move going from one step to another,
 /// paid for with some values of one throw.
@@ -179,7 +185,7 @@ struct Capture {
 
 /// A game between and during turns: the position plus the turn's throws,
 /// what is spent, and which pawn moved with which throw.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Turn {
     pos: Position,
     throws: [Throw; MAX_THROWS],
@@ -212,6 +218,27 @@ pub struct Turn {
 /// A move with what it captures, or the reason it is refused (with the
 /// step it would have reached, when the refusal is about landing there).
 type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
+
+/// What [`Turn::outcomes`] keeps on its way: the states of the turn it
+/// has been through, how many values each state weighed can still use,
+/// and the ends found.
+struct OutcomeWalk {
+    visited: HashSet<Turn>,
+    usable: Option<HashMap<Turn, u8>>,
+    seen: HashSet<Position>,
+    out: Vec<Position>,
+}
+
+/// Which of a turn's throws a search tries.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Throws {
+    /// Every one: each move a player may make is listed.
+    All,
+    /// Of equal throws not yet touched, only the first: the others would
+    /// lead to the same positions, so questions of what can be done need
+    /// not try them.
+    FirstOfEqual,
+}
 
 /// Pawns of the side to move that would go together: `pawns` of the
 /// `here` standing on step `from`.
@@ -349,6 +376,12 @@ impl Turn {
 
     /// Every legal move now.
     pub fn legal_moves(&self) -> Vec<Move> {
+        self.legal_in(Throws::All, &mut self.memo())
+    }
+
+    /// The legal moves that spend values of `throws`, remembering in
+    /// `memo` how many values the states weighed on the way can use.
+    fn legal_in(&self, throws: Throws, memo: &mut Option<HashMap<Turn, u8>>) -> Vec<Move> {
         let mut out = Vec::new();
         if self.phase != Phase::Move {
             return out;
@@ -360,10 +393,10 @@ impl Turn {
         }
         let mut best = 0;
         let mut scored = Vec::new();
-        self.for_each_candidate(|m: Move, cap| {
+        self.for_each_candidate(throws, |m: Move, cap| {
             let mut child = *self;
             child.apply(m, cap);
-            let total = m.values_used() as u8 + child.max_usable();
+            let total = m.values_used() as u8 + child.usable_from(memo);
             best = best.max(total);
             scored.push((m, total));
             ControlFlow::Continue(())
@@ -398,7 +431,7 @@ impl Turn {
         // The tickets stay on the stack unless a turn has uncommonly many.
         let mut listed: ArrayVec<(Unit, u8), 64> = ArrayVec::new();
         let mut spilled = Vec::new();
-        let _ = self.for_each_unit(&mut |unit, _| {
+        let _ = self.for_each_unit(Throws::All, &mut |unit, _| {
             for shape in 0..MAX_SHAPES as u8 {
                 if let Err(full) = listed.try_push((unit, shape)) {
                     spilled.push(full.element());
@@ -511,7 +544,7 @@ impl Turn {
         let mut reason: Option<Illegal> = None;
         let mut shaped = false;
         let overshoot = self.overshoot_allowed();
-        let _ = self.for_each_spend(|spend| {
+        let _ = self.for_each_spend(Throws::All, |spend| {
             for pawns in 1..=4 {
                 self.moves_for(from, pawns, spend, overshoot, &mut |r| {
                     match r {
@@ -536,31 +569,55 @@ impl Turn {
     /// Every end of this turn's move phase, as positions at the start of
     /// the next turn: what `chaupar-cli outcomes` prints.
     pub fn outcomes(&self) -> Vec<Position> {
-        let mut seen = HashSet::new();
-        let mut out = Vec::new();
-        self.collect_outcomes(&mut seen, &mut out);
-        out
+        let mut walk = OutcomeWalk {
+            visited: HashSet::new(),
+            usable: Some(HashMap::new()),
+            seen: HashSet::new(),
+            out: Vec::new(),
+        };
+        self.collect_outcomes(&mut walk);
+        walk.out
     }
 
-    fn collect_outcomes(&self, seen: &mut HashSet<Position>, out: &mut Vec<Position>) {
+    /// Walks every way on from here, each state of the turn once; equal
+    /// throws not yet touched are tried in order only, since the others
+    /// reach the same positions.
+    fn collect_outcomes(&self, walk: &mut OutcomeWalk) {
         if self.phase != Phase::Move {
-            if seen.insert(self.pos) {
-                out.push(self.pos);
+            if walk.seen.insert(self.pos) {
+                walk.out.push(self.pos);
             }
             return;
         }
-        for m in self.legal_moves() {
+        if walk.visited.contains(self) {
+            return;
+        }
+        if walk.visited.len() < REMEMBER_AT_MOST {
+            walk.visited.insert(*self);
+        }
+        for m in self.legal_in(Throws::FirstOfEqual, &mut walk.usable) {
             let mut child = *self;
             child.play_unchecked(m);
-            child.collect_outcomes(seen, out);
+            child.collect_outcomes(walk);
         }
     }
 
     /// Calls `f` with the spend masks worth trying: each distinct set of
     /// values of each throw (equal values of one throw are interchangeable).
-    fn for_each_spend(&self, mut f: impl FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_spend(
+        &self,
+        throws: Throws,
+        mut f: impl FnMut(u64) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let untouched = |t: usize| (self.spent >> (t * SLOTS)) & ((1 << SLOTS) - 1) == 0;
         for t in 0..self.n_throws as usize {
             let values = self.throws[t].values();
+            if throws == Throws::FirstOfEqual
+                && untouched(t)
+                && (0..t).any(|e| untouched(e) && self.throws[e].values() == values)
+            {
+                continue;
+            }
             let free = !(self.spent >> (t * SLOTS)) as u32 & ((1 << values.len()) - 1);
             // Of the sets of dice with the same values, keep the one that
             // takes equal values from the earliest free dice.
@@ -583,16 +640,20 @@ impl Turn {
 
     /// Calls `f` with every move that passes every rule but the one about
     /// using as many values as possible.
-    fn for_each_candidate(&self, mut f: impl FnMut(Move, Option<Capture>) -> ControlFlow<()>) {
+    fn for_each_candidate(
+        &self,
+        throws: Throws,
+        mut f: impl FnMut(Move, Option<Capture>) -> ControlFlow<()>,
+    ) {
         let mut any = false;
-        let flow = self.visit_candidates(false, &mut |m, cap| {
+        let flow = self.visit_candidates(false, throws, &mut |m, cap| {
             any = true;
             f(m, cap)
         });
         if flow.is_continue() && !any && self.overshoot_rule() {
             // Chopat: a pawn may go through Home and round again only when
             // nothing else can move at all.
-            let _ = self.visit_candidates(true, &mut f);
+            let _ = self.visit_candidates(true, throws, &mut f);
         }
     }
 
@@ -601,9 +662,10 @@ impl Turn {
     fn visit_candidates(
         &self,
         overshoot: bool,
+        throws: Throws,
         f: &mut impl FnMut(Move, Option<Capture>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.for_each_unit(&mut |unit, values| {
+        self.for_each_unit(throws, &mut |unit, values| {
             let mut flow = ControlFlow::Continue(());
             self.shaped_moves(unit.piece, unit.spend, values, overshoot, &mut |r| {
                 if let Ok((m, cap)) = r {
@@ -619,7 +681,11 @@ impl Turn {
 
     /// Calls `f` with every piece of the side to move that may move now,
     /// once with each distinct set of values it could take (and the values).
-    fn for_each_unit(&self, f: &mut impl FnMut(Unit, &[u8]) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_unit(
+        &self,
+        throws: Throws,
+        f: &mut impl FnMut(Unit, &[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let side = self.pawn_side();
         let pawns = self.pos.pawns(side);
         // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
@@ -637,7 +703,7 @@ impl Turn {
                 )
             })
             .collect();
-        self.for_each_spend(|spend| {
+        self.for_each_spend(throws, |spend| {
             let t = spend.trailing_zeros() as usize / SLOTS;
             let values = self.spend_values(spend);
             let moved = self.moved_with(t);
@@ -728,7 +794,9 @@ impl Turn {
     fn overshoot_allowed(&self) -> bool {
         self.overshoot_rule()
             && self
-                .visit_candidates(false, &mut |_, _| ControlFlow::Break(()))
+                .visit_candidates(false, Throws::FirstOfEqual, &mut |_, _| {
+                    ControlFlow::Break(())
+                })
                 .is_continue()
     }
 
@@ -1377,7 +1445,7 @@ impl Turn {
     /// Whether any value left can be used: some move exists.
     fn can_move(&self) -> bool {
         let mut any = false;
-        self.for_each_candidate(|_, _| {
+        self.for_each_candidate(Throws::FirstOfEqual, |_, _| {
             any = true;
             ControlFlow::Break(())
         });
@@ -1386,18 +1454,35 @@ impl Turn {
 
     /// The most values the rest of the turn can use.
     fn max_usable(&self) -> u8 {
+        // With many values left that cannot all be used, the search would
+        // try every order of playing them (a chain of bonus throws near
+        // Home): it remembers the states it has weighed instead.
+        self.usable_from(&mut self.memo())
+    }
+
+    /// Where the search for how many values can be used keeps the states
+    /// it has weighed: nowhere unless many values are left.
+    fn memo(&self) -> Option<HashMap<Turn, u8>> {
+        (self.unspent_count() > REMEMBER_ABOVE).then(HashMap::new)
+    }
+
+    /// [`Turn::max_usable`], remembering what it found in `memo`, if any.
+    fn usable_from(&self, memo: &mut Option<HashMap<Turn, u8>>) -> u8 {
         let remaining = self.unspent_count();
         if remaining == 0 {
             return 0;
         }
+        if let Some(&known) = memo.as_ref().and_then(|m| m.get(self)) {
+            return known;
+        }
         let mut best = 0;
-        self.for_each_candidate(|m: Move, cap| {
+        self.for_each_candidate(Throws::FirstOfEqual, |m: Move, cap| {
             let used = m.values_used() as u8;
             let mut child = *self;
             child.apply(m, cap);
             let total = used
                 + if used < remaining {
-                    child.max_usable()
+                    child.usable_from(memo)
                 } else {
                     0
                 };
@@ -1408,6 +1493,9 @@ impl Turn {
                 ControlFlow::Continue(())
             }
         });
+        if let Some(m) = memo.as_mut().filter(|m| m.len() < REMEMBER_AT_MOST) {
+            m.insert(*self, best);
+        }
         best
     }
 
