@@ -27,7 +27,7 @@ pub const MAX_THROWS: usize = 21;
 const SLOTS: usize = 3;
 /// Past this many values left, the search for how many can still be used
 /// remembers the states it has weighed...
-const REMEMBER_ABOVE: u8 = 3;
+const REMEMBER_ABOVE: u8 = 16;
 /// ...up to this many of them (some 30 MB), so that the rarest turns (a
 /// dozen doublets in a row) cost time rather than all the memory.
 const REMEMBER_AT_MOST: usize = 1 << 16;
