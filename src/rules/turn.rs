@@ -589,11 +589,13 @@ impl Turn {
             }
             return;
         }
-        if walk.visited.contains(self) {
+        let first_visit = if walk.visited.len() < REMEMBER_AT_MOST {
+            walk.visited.insert(*self)
+        } else {
+            !walk.visited.contains(self)
+        };
+        if !first_visit {
             return;
-        }
-        if walk.visited.len() < REMEMBER_AT_MOST {
-            walk.visited.insert(*self);
         }
         for m in self.legal_in(Throws::FirstOfEqual, &mut walk.usable) {
             let mut child = *self;
@@ -691,29 +693,26 @@ impl Turn {
         // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
         let reentry_first =
             matches!(self.pos.game, Game::Pagade | Game::Chopat) && pawns.contains(&0);
-        let pieces: ArrayVec<(u8, u16, ArrayVec<u8, 3>), MAX_PAWNS> = self
+        let pieces: ArrayVec<(u8, u16, u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
             .squares_held(side)
             .into_iter()
             .filter(|&(from, _)| from != self.pos.home() && (!reentry_first || from == 0))
             .map(|(from, slots)| {
-                (
-                    from,
-                    slots,
-                    self.group_sizes(side, from, slots.count_ones() as u8),
-                )
+                let here = slots.count_ones() as u8;
+                (from, slots, here, self.group_sizes(side, from, here))
             })
             .collect();
         self.for_each_spend(throws, |spend| {
             let t = spend.trailing_zeros() as usize / SLOTS;
             let values = self.spend_values(spend);
             let moved = self.moved_with(t);
-            for &(from, slots, ref sizes) in &pieces {
+            for &(from, slots, here, ref sizes) in &pieces {
                 let free = (slots & !moved).count_ones() as u8;
                 for &size in sizes.iter().filter(|&&n| n <= free) {
                     let piece = Piece {
                         from,
                         pawns: size,
-                        here: slots.count_ones() as u8,
+                        here,
                     };
                     f(Unit { piece, spend }, &values)?;
                 }
