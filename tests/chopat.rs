@@ -131,12 +131,44 @@ fn a_long_run_of_doublets_near_home_keeps_the_values_that_can_be_used() {
         to,
         pawns: 1,
         spend: if to - from == 2 { 0b11 } else { 0b01 } << (3 * n),
+        mover: Move::EITHER_PAWN,
     };
     for (n, from, to) in [(0, 80, 82), (1, 82, 84), (2, 81, 83), (3, 83, 84)] {
         t.play(ones(n, from, to))
             .expect("ones bring both pawns Home");
     }
     assert_eq!(t.position().pawns(BLACK), &[84, 84, 84, 84]);
+}
+
+#[test]
+fn a_long_run_of_mixed_doublets_near_home_uses_what_fits() {
+    // 52 and 19 steps to go (the pawn on 82 can take no 3, 4 or 6) and
+    // sixteen values: four 3s, three 4s, nine 6s. The fourteen smallest
+    // add up to 66, fifteen to 72: fourteen can be used (the 3s and a 6 to
+    // the pawn on 65, the rest to the one on 32), two are lost.
+    let p = pos!({"game": "chopat", "options": {"overshoot": "illegal"},
+        "pawns": {"black": [32, 65, 82, 84], "yellow": [18, 27, 44, 82]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let throws: [&[u8]; 8] = [
+        &[4, 4],
+        &[6, 6],
+        &[6, 6],
+        &[3, 3],
+        &[3, 3],
+        &[6, 6],
+        &[6, 6],
+        &[4, 6],
+    ];
+    let mut t = after(p, &throws);
+    assert_eq!(refused(&t, 82, 85, 1, &[3]), Illegal::ExactHome);
+    let mut used = 0;
+    while t.phase() == Phase::Move {
+        let m = t.legal_moves()[0];
+        used += m.values_used();
+        t.play(m).unwrap();
+    }
+    assert_eq!(used, 14);
+    assert_eq!(t.position().to_move(), YELLOW);
 }
 
 #[test]
@@ -150,6 +182,7 @@ fn each_throw_of_a_turn_is_spent_separately() {
         to: 24,
         pawns: 1,
         spend: 1 | 1 << 3,
+        mover: Move::EITHER_PAWN,
     };
     let before = t;
     assert_eq!(t.play(mixed), Err(Illegal::MixedThrows));
@@ -158,6 +191,63 @@ fn each_throw_of_a_turn_is_spent_separately() {
     play(&mut t, 20, 26, 1, &[3, 3]);
     play(&mut t, 26, 31, 1, &[1, 4]);
     assert_eq!(t.position().pawns(BLACK), &[6, 7, 31, 40]);
+}
+
+#[test]
+fn of_two_pawns_on_one_square_the_player_chooses_which_goes_on() {
+    // Yellow's 45 is Black's 11.
+    let p = pos!({"game": "chopat", "pawns": {"black": [0, 3, 40, 50], "yellow": [6, 7, 12, 45]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[4, 4], &[3, 6]]);
+    play(&mut t, 0, 3, 1, &[3]);
+    // Two pawns on 3 now: the one that came in with the 3 may not take the
+    // 6 of the same throw, the other may. Each may take 4 + 4 to 11.
+    let to_11: Vec<Move> = t
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == 3 && m.to == 11)
+        .collect();
+    assert_eq!(to_11.len(), 2, "one move for each pawn: {to_11:?}");
+    let entered = *to_11.iter().find(|m| m.mover == 1 << 1).unwrap();
+    let waiting = *to_11.iter().find(|m| m.mover == 0).unwrap();
+    // What the app shows to tell them apart.
+    assert_eq!(t.mover_values(entered), Some(vec![3]));
+    assert_eq!(t.mover_values(waiting), Some(vec![]));
+    assert_eq!(t.mover_values(mv(&t, 40, 44, 1, &[4])), None);
+
+    let mut a = t;
+    a.play(entered).unwrap();
+    assert_eq!(
+        a.position().pawns(YELLOW),
+        &[0, 6, 7, 12],
+        "Yellow is cut on 11"
+    );
+    assert_eq!(refused(&a, 11, 17, 1, &[6]), Illegal::AlreadyMoved);
+    play(&mut a, 3, 9, 1, &[6]);
+
+    let mut b = t;
+    b.play(waiting).unwrap();
+    play(&mut b, 11, 17, 1, &[6]);
+    assert_eq!(b.position().pawns(BLACK), &[3, 17, 40, 50]);
+    assert_eq!(b.position().pawns(YELLOW), &[0, 6, 7, 12]);
+
+    // Both ends are among the turn's outcomes.
+    let ends = after(p, &[&[4, 4], &[3, 6]]).outcomes();
+    assert!(ends.contains(a.position()) && ends.contains(b.position()));
+
+    // Saved games keep the choice; moves without it let the engine pick.
+    let json = serde_json::to_string(&waiting).unwrap();
+    assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), waiting);
+    let plain: Move = serde_json::from_str(r#"{"from":3,"to":11,"pawns":1,"spend":3}"#).unwrap();
+    assert_eq!(plain.mover, Move::EITHER_PAWN);
+    assert!(!serde_json::to_string(&plain).unwrap().contains("mover"));
+
+    // A move naming a pawn that is not there is refused.
+    let mut nobody = waiting;
+    nobody.mover = 1 << 5;
+    let mut u = t;
+    assert_eq!(u.play(nobody), Err(Illegal::NoSuchMover));
+    assert_eq!(u, t, "a refused move changes nothing");
 }
 
 #[test]

@@ -33,6 +33,7 @@ fn a_finished_player_may_bring_a_pawn_back_to_cut_without_a_throw() {
         to: 70,
         pawns: 1,
         spend: 0,
+        mover: Move::EITHER_PAWN,
     };
     assert_eq!(t.legal_moves(), vec![back, Move::MISS_TURN]);
     let mut t2 = t;
@@ -65,6 +66,7 @@ fn only_the_two_choices_are_open() {
         to: 71,
         pawns: 1,
         spend: 0,
+        mover: Move::EITHER_PAWN,
     };
     assert_eq!(t2.play(wrong), Err(Illegal::KhadoChoice));
     assert_eq!(t2, t);
@@ -101,6 +103,7 @@ fn a_pair_is_cut_by_two_pawns_coming_back() {
         to: 70,
         pawns: 2,
         spend: 0,
+        mover: Move::EITHER_PAWN,
     })
     .unwrap();
     assert_eq!(t.position().pawns(RED), &[0, 0, 6, 7]);

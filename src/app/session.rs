@@ -412,10 +412,19 @@ impl Session {
             _ => "the group ",
         };
         let by = values_text(&self.spent_values(mv));
+        // Pawns on one square that have moved differently this turn.
+        let which = match self.game.turn().mover_values(mv) {
+            None => String::new(),
+            Some(v) if v.is_empty() => ", the other pawn".into(),
+            Some(v) => {
+                let v: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+                format!(", the pawn that moved with {}", v.join(" and "))
+            }
+        };
         if mv.from == 0 {
-            format!("Enter {who}with {by} to {}", self.place_name(mv.to))
+            format!("Enter {who}with {by} to {}{which}", self.place_name(mv.to))
         } else {
-            format!("Move {who}{by} to {}", self.place_name(mv.to))
+            format!("Move {who}{by} to {}{which}", self.place_name(mv.to))
         }
     }
 

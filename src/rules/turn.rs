@@ -45,6 +45,16 @@ pub struct Move {
     pub pawns: u8,
     /// The value slots spent: bit `throw * 3 + die`.
     pub spend: u64,
+    /// Which single pawn goes where the side's pawns on `from` have moved
+    /// differently this turn (in Chopat the two values of a split throw go
+    /// to two pawns, so which one goes on can matter): the throws with
+    /// values left that it has moved with, bit `throw`.
+    /// [`Move::EITHER_PAWN`] where there is no such choice.
+    #[serde(
+        default = "Move::either_pawn",
+        skip_serializing_if = "Move::is_either_pawn"
+    )]
+    pub mover: u32,
 }
 
 impl Move {
@@ -55,7 +65,20 @@ impl Move {
         to: 0,
         pawns: 0,
         spend: 0,
+        mover: Move::EITHER_PAWN,
     };
+
+    /// [`Move::mover`] where the pawns on `from` are all alike (and in
+    /// records written before it existed): the engine picks the pawn.
+    pub const EITHER_PAWN: u32 = u32::MAX;
+
+    fn either_pawn() -> u32 {
+        Move::EITHER_PAWN
+    }
+
+    fn is_either_pawn(mover: &u32) -> bool {
+        *mover == Move::EITHER_PAWN
+    }
 
     /// The index of the throw whose values the move spends.
     pub fn throw_index(&self) -> usize {
@@ -113,6 +136,7 @@ pub enum Illegal {
     NeedsTopValue,
     OffBoardFirst,
     PartnerThere,
+    NoSuchMover,
     WrongDestination { to: u8 },
     MustUseMore,
     KhadoChoice,
@@ -150,6 +174,7 @@ impl fmt::Display for Illegal {
             NeedsTopValue => "a pawn off the board enters only on Chamma or Ashta",
             OffBoardFirst => "that pawn is off the board: it enters only with a top value",
             PartnerThere => "your partner's pawn stands there, and partners do not cut each other",
+            NoSuchMover => "none of your pawns there has moved that way this turn",
             WrongDestination { to } => {
                 return write!(f, "with those values that move goes to step {to}")
             }
@@ -247,6 +272,8 @@ struct Piece {
     from: u8,
     pawns: u8,
     here: u8,
+    /// [`Move::mover`].
+    mover: u32,
 }
 
 /// Pawns and values a move could take, before the rules have said where
@@ -336,11 +363,27 @@ impl Turn {
         (thrown & !self.spent).count_ones() as u8
     }
 
+    fn spent_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n_throws as usize * SLOTS).filter(move |&b| self.spent & (1u64 << b) != 0)
+    }
+
     fn unspent_slots(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n_throws as usize).flat_map(move |t| {
             (0..self.throws[t].values().len())
                 .map(move |d| t * SLOTS + d)
                 .filter(move |&b| self.spent & (1u64 << b) == 0)
+        })
+    }
+
+    /// For a move that names its pawn ([`Move::mover`]): the values that
+    /// pawn has already moved with, of throws not yet fully spent, so that
+    /// the player can tell it from the other pawns on its square.
+    pub fn mover_values(&self, m: Move) -> Option<Vec<u8>> {
+        (m.mover != Move::EITHER_PAWN).then(|| {
+            self.spent_slots()
+                .filter(|&b| m.mover & 1 << (b / SLOTS) != 0)
+                .map(|b| self.throws[b / SLOTS].values()[b % SLOTS])
+                .collect()
         })
     }
 
@@ -546,7 +589,8 @@ impl Turn {
         let overshoot = self.overshoot_allowed();
         let _ = self.for_each_spend(Throws::All, |spend| {
             for pawns in 1..=4 {
-                self.moves_for(from, pawns, spend, overshoot, &mut |r| {
+                let piece = (from, pawns, Move::EITHER_PAWN);
+                self.moves_for(piece, spend, overshoot, &mut |r| {
                     match r {
                         Ok(_) => shaped = true,
                         Err((e, _)) if reason.is_none_or(|r| rank(&e) > rank(&r)) => {
@@ -693,28 +737,38 @@ impl Turn {
         // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
         let reentry_first =
             matches!(self.pos.game, Game::Pagade | Game::Chopat) && pawns.contains(&0);
-        let pieces: ArrayVec<(u8, u16, u8, ArrayVec<u8, 3>), MAX_PAWNS> = self
-            .squares_held(side)
-            .into_iter()
-            .filter(|&(from, _)| from != self.pos.home() && (!reentry_first || from == 0))
-            .map(|(from, slots)| {
+        let mut pieces: ArrayVec<(u8, u16, u8, ArrayVec<u8, 3>), MAX_PAWNS> = ArrayVec::new();
+        for (from, slots) in self.squares_held(side) {
+            if from != self.pos.home() && (!reentry_first || from == 0) {
                 let here = slots.count_ones() as u8;
-                (from, slots, here, self.group_sizes(side, from, here))
-            })
-            .collect();
+                pieces.push((from, slots, here, self.group_sizes(side, from, here)));
+            }
+        }
+        let moved_any_throw = self.moved.iter().fold(0, |all, &m| all | m);
         self.for_each_spend(throws, |spend| {
             let t = spend.trailing_zeros() as usize / SLOTS;
             let values = self.spend_values(spend);
             let moved = self.moved_with(t);
+            // Pawns on one square differ only if some moved with another
+            // throw.
+            let histories = moved_any_throw & !(1 << t) != 0;
             for &(from, slots, here, ref sizes) in &pieces {
-                let free = (slots & !moved).count_ones() as u8;
-                for &size in sizes.iter().filter(|&&n| n <= free) {
-                    let piece = Piece {
+                let free = slots & !moved;
+                for &size in sizes.iter().filter(|&&n| n <= free.count_ones() as u8) {
+                    let mut piece = Piece {
                         from,
                         pawns: size,
                         here,
+                        mover: Move::EITHER_PAWN,
                     };
-                    f(Unit { piece, spend }, &values)?;
+                    if size == 1 && histories && free.count_ones() > 1 {
+                        for mover in self.single_movers(free, t) {
+                            piece.mover = mover;
+                            f(Unit { piece, spend }, &values)?;
+                        }
+                    } else {
+                        f(Unit { piece, spend }, &values)?;
+                    }
                 }
             }
             ControlFlow::Continue(())
@@ -808,7 +862,7 @@ impl Turn {
             let mut here: Option<Result<Option<Capture>, Illegal>> = None;
             let mut other_to = None;
             let mut other_refusal = None;
-            self.moves_for(m.from, m.pawns, m.spend, overshoot, &mut |r| {
+            self.moves_for((m.from, m.pawns, m.mover), m.spend, overshoot, &mut |r| {
                 match r {
                     Ok((cand, cap)) if cand.to == m.to => here = Some(Ok(cap)),
                     Ok((cand, _)) => other_to = other_to.or(Some(cand.to)),
@@ -830,24 +884,29 @@ impl Turn {
         }
     }
 
-    /// The moves of `pawns` pawns from `from` paid with `spend`, each as a
-    /// move with what it captures or as the reason it is refused.
+    /// The moves of `pawns` pawns from `from` (which one, if `mover` says)
+    /// paid with `spend`, each as a move with what it captures or as the
+    /// reason it is refused.
     fn moves_for(
         &self,
-        from: u8,
-        pawns: u8,
+        (from, pawns, mover): (u8, u8, u32),
         spend: u64,
         overshoot: bool,
         f: &mut impl FnMut(Candidate) -> ControlFlow<()>,
     ) {
-        let here = match self.check_values_and_pawns(from, pawns, spend) {
+        let here = match self.check_values_and_pawns(from, pawns, mover, spend) {
             Ok(here) => here,
             Err(e) => {
                 let _ = f(Err((e, None)));
                 return;
             }
         };
-        let piece = Piece { from, pawns, here };
+        let piece = Piece {
+            from,
+            pawns,
+            here,
+            mover,
+        };
         self.shaped_moves(piece, spend, &self.spend_values(spend), overshoot, f);
     }
 
@@ -871,7 +930,9 @@ impl Turn {
         overshoot: bool,
         f: &mut impl FnMut(Candidate) -> ControlFlow<()>,
     ) {
-        let Piece { from, pawns, here } = piece;
+        let Piece {
+            from, pawns, here, ..
+        } = piece;
         let t = spend.trailing_zeros() as usize / SLOTS;
         let side = self.pawn_side();
         let shapes = match self.shapes(side, from, pawns, values, t, here) {
@@ -893,6 +954,11 @@ impl Turn {
                     to,
                     pawns: shape.pawns,
                     spend,
+                    mover: if shape.pawns == 1 {
+                        piece.mover
+                    } else {
+                        Move::EITHER_PAWN
+                    },
                 };
                 self.landing(side, m)
                     .map(|cap| (m, cap))
@@ -905,9 +971,16 @@ impl Turn {
     }
 
     /// The checks on a move's values and pawns that come before its shape:
-    /// values unspent and of one throw, pawns there and free to move.
-    /// Returns how many of the side's pawns stand on `from`.
-    fn check_values_and_pawns(&self, from: u8, pawns: u8, spend: u64) -> Result<u8, Illegal> {
+    /// values unspent and of one throw, pawns there and free to move (the
+    /// `mover` among them, if named). Returns how many of the side's pawns
+    /// stand on `from`.
+    fn check_values_and_pawns(
+        &self,
+        from: u8,
+        pawns: u8,
+        mover: u32,
+        spend: u64,
+    ) -> Result<u8, Illegal> {
         match self.phase {
             Phase::Over => return Err(Illegal::GameOver),
             Phase::Throw => return Err(Illegal::ThrowFirst),
@@ -939,6 +1012,9 @@ impl Turn {
         if self.free_to_move(from, t) < pawns {
             return Err(Illegal::AlreadyMoved);
         }
+        if mover != Move::EITHER_PAWN && (pawns != 1 || self.mover_slot(from, t, mover).is_none()) {
+            return Err(Illegal::NoSuchMover);
+        }
         if matches!(pos.game, Game::Pagade | Game::Chopat)
             && from != 0
             && pos.pawns(side).contains(&0)
@@ -958,6 +1034,50 @@ impl Turn {
             .enumerate()
             .fold(0u16, |m, (i, &s)| if s == from { m | 1 << i } else { m });
         (on_from & !self.moved_with(t)).count_ones() as u8
+    }
+
+    /// The throws a pawn has moved with that still have values left,
+    /// throw `t` aside: what tells pawns on one square apart.
+    fn history(&self, slot: usize, t: usize) -> u32 {
+        let open = (0..self.n_throws as usize).fold(0u32, |m, u| {
+            let all = (1u64 << self.throws[u].values().len()) - 1;
+            if (self.spent >> (u * SLOTS)) & all != all {
+                m | 1 << u
+            } else {
+                m
+            }
+        });
+        self.moved[slot] & open & !(1 << t)
+    }
+
+    /// The choices of single pawn among the pawn slots `free` (on one
+    /// square, free to move with throw `t`): one [`Move::mover`] per
+    /// distinct history, or [`Move::EITHER_PAWN`] if they are all alike.
+    fn single_movers(&self, free: u16, t: usize) -> ArrayVec<u32, MAX_PAWNS> {
+        let mut histories: ArrayVec<u32, MAX_PAWNS> = ArrayVec::new();
+        for slot in (0..MAX_PAWNS).filter(|&i| free & 1 << i != 0) {
+            let h = self.history(slot, t);
+            if !histories.contains(&h) {
+                histories.push(h);
+            }
+        }
+        if histories.len() < 2 {
+            histories.clear();
+            histories.push(Move::EITHER_PAWN);
+        }
+        histories
+    }
+
+    /// The slot of a pawn on `from`, free to move with throw `t`, whose
+    /// history is `mover` (none for [`Move::EITHER_PAWN`]).
+    fn mover_slot(&self, from: u8, t: usize, mover: u32) -> Option<usize> {
+        if mover == Move::EITHER_PAWN {
+            return None;
+        }
+        let pawns = self.pos.pawns(self.pawn_side());
+        (0..pawns.len()).rev().find(|&i| {
+            pawns[i] == from && self.moved[i] & (1 << t) == 0 && self.history(i, t) == mover
+        })
     }
 
     /// The pawn slots of the side to move that have moved with throw `t`.
@@ -1335,14 +1455,20 @@ impl Turn {
         let t = m.throw_index();
         let n = self.pos.pawn_count();
         let home = self.pos.home();
-        // Move the pawns that have used the fewest other throws last, so
-        // that the rest keep the most freedom.
         for _ in 0..m.pawns {
-            let slot = (0..n)
-                .filter(|&i| {
-                    self.pos.pawns[side.index()][i] == m.from && self.moved[i] & (1 << t) == 0
+            // Unless the move names its pawn, move the pawns that have used
+            // the fewest other throws last, so that the rest keep the most
+            // freedom.
+            let slot = self
+                .mover_slot(m.from, t, m.mover)
+                .or_else(|| {
+                    (0..n)
+                        .filter(|&i| {
+                            self.pos.pawns[side.index()][i] == m.from
+                                && self.moved[i] & (1 << t) == 0
+                        })
+                        .max_by_key(|&i| self.moved[i].count_ones())
                 })
-                .max_by_key(|&i| self.moved[i].count_ones())
                 .expect("a checked move has its pawns");
             self.pos.pawns[side.index()][slot] = m.to;
             self.moved[slot] |= 1 << t;
@@ -1474,6 +1600,8 @@ impl Turn {
         if let Some(&known) = memo.as_ref().and_then(|m| m.get(self)) {
             return known;
         }
+        // Worked out only once a first way falls short of using every value.
+        let mut bound = None;
         let mut best = 0;
         self.for_each_candidate(Throws::FirstOfEqual, |m: Move, cap| {
             let used = m.values_used() as u8;
@@ -1486,7 +1614,9 @@ impl Turn {
                     0
                 };
             best = best.max(total);
-            if best == remaining {
+            if best == remaining
+                || best == *bound.get_or_insert_with(|| self.usable_bound(remaining))
+            {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -1496,6 +1626,52 @@ impl Turn {
             m.insert(*self, best);
         }
         best
+    }
+
+    /// At most how many of the `remaining` values the side to move can
+    /// use. A move takes its pawns at least as far as its values add up
+    /// to, so no more of the smallest values can be used than fit into the
+    /// distance the pawns have left to Home; near Home this lets the
+    /// search stop at the first way that uses that many, instead of trying
+    /// every order to prove that no way uses more.
+    fn usable_bound(&self, remaining: u8) -> u8 {
+        let pos = &self.pos;
+        let side = self.pawn_side();
+        let home = pos.home();
+        // Pawns that may still go round again have no such limit; nor
+        // have Chowka Bhara's pawns waiting off the board, which a top
+        // value brings in one step.
+        let unlimited = |step: u8| {
+            self.overshoot_rule()
+                || (step == 0 && pos.game == Game::ChowkaBhara && pos.options.entry_throws)
+                || pos
+                    .turn_in_step()
+                    .is_some_and(|turn_in| !pos.flags(side).has_cut && step <= turn_in)
+        };
+        let mut values: ArrayVec<u8, { MAX_THROWS * SLOTS }> = self
+            .unspent_slots()
+            .map(|b| self.throws[b / SLOTS].values()[b % SLOTS])
+            .collect();
+        values.sort_unstable();
+        let smallest = values.first().copied().unwrap_or(0);
+        let mut room = 0u32;
+        for &step in pos.pawns(side).iter().filter(|&&s| s != home) {
+            if unlimited(step) {
+                return remaining;
+            }
+            // A pawn closer to Home than the smallest value takes none.
+            if home - step >= smallest {
+                room += u32::from(home - step);
+            }
+        }
+        let mut used = 0u32;
+        values
+            .iter()
+            .take_while(|&&v| {
+                used += u32::from(v);
+                used <= room
+            })
+            .count() as u8
     }
 
     /// Ends the turn: resolves what waited on it and passes the turn on.
@@ -1592,6 +1768,7 @@ impl Turn {
                     to: step,
                     pawns: n,
                     spend: 0,
+                    mover: Move::EITHER_PAWN,
                 });
             }
         }

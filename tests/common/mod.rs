@@ -91,6 +91,7 @@ pub fn mv(turn: &Turn, from: u8, to: u8, pawns: u8, values: &[u8]) -> Move {
                 to,
                 pawns,
                 spend,
+                mover: Move::EITHER_PAWN,
             };
         }
     }
