@@ -1844,3 +1844,122 @@ impl Turn {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{SeededThrows, ThrowSource};
+    use crate::rules::Options;
+    use crate::sim::random_playout;
+
+    /// The ends of the turn found the slow way: every move that passes
+    /// the rules, in every order, with none of the search's shortcuts (no
+    /// bound, no skipping equal throws), keeping the ends that used the
+    /// most values.
+    fn brute_force_outcomes(turn: &Turn) -> HashSet<Position> {
+        fn walk(t: &Turn, seen: &mut HashSet<Turn>, ends: &mut Vec<(Position, u32)>) {
+            if !seen.insert(*t) {
+                return;
+            }
+            let mut next = Vec::new();
+            if !t.pos.is_over() {
+                t.for_each_candidate(Throws::All, |m, cap| {
+                    next.push((m, cap));
+                    ControlFlow::Continue(())
+                });
+            }
+            if next.is_empty() {
+                let mut end = *t;
+                end.end_turn();
+                ends.push((end.pos, t.spent.count_ones()));
+            }
+            for (m, cap) in next {
+                let mut child = *t;
+                child.apply(m, cap);
+                walk(&child, seen, ends);
+            }
+        }
+        let mut ends = Vec::new();
+        walk(turn, &mut HashSet::new(), &mut ends);
+        let most = ends.iter().map(|&(_, used)| used).max().unwrap_or(0);
+        ends.into_iter()
+            .filter(|&(_, used)| used == most)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    fn assert_same_ends(turn: &Turn) {
+        let fast: HashSet<Position> = turn.outcomes().into_iter().collect();
+        assert_eq!(
+            fast,
+            brute_force_outcomes(turn),
+            "{} after {:?}",
+            turn.pos.to_json(),
+            turn.throws().iter().map(|t| t.values()).collect::<Vec<_>>()
+        );
+    }
+
+    /// Turns from random games of every game and mode, and Chopat and
+    /// Chowka Bhara turns with long runs of bonus throws: `outcomes` (and
+    /// with it the search for how many values can be used) finds exactly
+    /// the ends the brute force finds.
+    #[test]
+    fn outcomes_agree_with_brute_force() {
+        let mut compared = 0;
+        for game in Game::ALL {
+            for &mode in game.modes() {
+                for overshoot in [Overshoot::NewCircuit, Overshoot::Illegal] {
+                    if overshoot == Overshoot::Illegal && game != Game::Chopat {
+                        continue;
+                    }
+                    let mut options = Options::new(game).with_mode(mode);
+                    options.overshoot = overshoot;
+                    let start = Position::start(game, options).unwrap();
+                    let mut extra = SeededThrows::new(7);
+                    for seed in 0..3 {
+                        let mut source = SeededThrows::new(seed);
+                        random_playout(start, &mut source, 5_000, |t| {
+                            let fresh = t.spent == 0 && t.phase == Phase::Move && !t.khado;
+                            if !fresh || t.unspent_count() > 8 {
+                                return;
+                            }
+                            assert_same_ends(t);
+                            compared += 1;
+                            // The same position after a run of bonus throws
+                            // (Chopat: doublets, once Kajalvun is done), and
+                            // with the pawns moved up close to Home, where
+                            // not every value fits.
+                            let mut near = t.pos;
+                            let home = near.home();
+                            for step in near.pawns[t.side.index()].iter_mut() {
+                                if *step != home && *step != 0 {
+                                    *step = home - 1 - extra.below(12) as u8;
+                                }
+                            }
+                            near.canonicalize();
+                            for start in [t.pos, near] {
+                                if start.validate().is_err() {
+                                    continue;
+                                }
+                                let mut long = Turn::new(start);
+                                while long.phase == Phase::Throw && long.n_throws < 3 {
+                                    let mut throw = extra.throw(long.implement());
+                                    if game == Game::Chopat && long.n_throws < 2 {
+                                        let d = throw.values()[0];
+                                        throw = Throw::dice(&[d, d]);
+                                    }
+                                    long.add_throw(throw);
+                                }
+                                if long.phase == Phase::Move && long.n_throws > 1 {
+                                    assert_same_ends(&long);
+                                    compared += 1;
+                                }
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} turns compared");
+    }
+}
