@@ -633,10 +633,11 @@ impl Turn {
             }
             return;
         }
+        let key = self.state_key();
         let first_visit = if walk.visited.len() < REMEMBER_AT_MOST {
-            walk.visited.insert(*self)
+            walk.visited.insert(key)
         } else {
-            !walk.visited.contains(self)
+            !walk.visited.contains(&key)
         };
         if !first_visit {
             return;
@@ -1039,15 +1040,19 @@ impl Turn {
     /// The throws a pawn has moved with that still have values left,
     /// throw `t` aside: what tells pawns on one square apart.
     fn history(&self, slot: usize, t: usize) -> u32 {
-        let open = (0..self.n_throws as usize).fold(0u32, |m, u| {
-            let all = (1u64 << self.throws[u].values().len()) - 1;
-            if (self.spent >> (u * SLOTS)) & all != all {
-                m | 1 << u
+        self.moved[slot] & self.open_throws() & !(1 << t)
+    }
+
+    /// The throws with values left, bit `t` for throw `t`.
+    fn open_throws(&self) -> u32 {
+        (0..self.n_throws as usize).fold(0, |open, t| {
+            let all = (1u64 << self.throws[t].values().len()) - 1;
+            if (self.spent >> (t * SLOTS)) & all != all {
+                open | 1 << t
             } else {
-                m
+                open
             }
-        });
-        self.moved[slot] & open & !(1 << t)
+        })
     }
 
     /// The choices of single pawn among the pawn slots `free` (on one
@@ -1078,6 +1083,18 @@ impl Turn {
         (0..pawns.len()).rev().find(|&i| {
             pawns[i] == from && self.moved[i] & (1 << t) == 0 && self.history(i, t) == mover
         })
+    }
+
+    /// The turn as the search remembers it: which pawn moved with a throw
+    /// that is fully spent no longer matters, so states that differ only
+    /// in that are one.
+    fn state_key(&self) -> Turn {
+        let mut key = *self;
+        let open = self.open_throws();
+        for moved in key.moved.iter_mut() {
+            *moved &= open;
+        }
+        key
     }
 
     /// The pawn slots of the side to move that have moved with throw `t`.
@@ -1597,7 +1614,8 @@ impl Turn {
         if remaining == 0 {
             return 0;
         }
-        if let Some(&known) = memo.as_ref().and_then(|m| m.get(self)) {
+        let key = memo.as_ref().map(|_| self.state_key());
+        if let Some(&known) = memo.as_ref().zip(key.as_ref()).and_then(|(m, k)| m.get(k)) {
             return known;
         }
         // Worked out only once a first way falls short of using every value.
@@ -1623,7 +1641,7 @@ impl Turn {
             }
         });
         if let Some(m) = memo.as_mut().filter(|m| m.len() < REMEMBER_AT_MOST) {
-            m.insert(*self, best);
+            m.insert(key.expect("a key with a memo"), best);
         }
         best
     }
