@@ -28,9 +28,13 @@ const SLOTS: usize = 3;
 /// Past this many values left, the search for how many can still be used
 /// remembers the states it has weighed...
 const REMEMBER_ABOVE: u8 = 16;
-/// ...up to this many of them (some 30 MB), so that the rarest turns (a
+/// ...up to this many of them (some 15 MB), so that the rarest turns (a
 /// dozen doublets in a row) cost time rather than all the memory.
 const REMEMBER_AT_MOST: usize = 1 << 16;
+/// [`Turn::outcomes`] (asked by the command-line tool, not during play)
+/// remembers up to this many states in each of its two sets (some 250 MB
+/// at most): four doublets and a throw mid-board pass 300,000.
+const WALK_AT_MOST: usize = 1 << 19;
 
 /// One move: pawns of the side to move going from one step to another,
 /// paid for with some values of one throw.
@@ -248,10 +252,31 @@ type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
 /// has been through, how many values each state weighed can still use,
 /// and the ends found.
 struct OutcomeWalk {
-    visited: HashSet<Turn>,
-    usable: Option<HashMap<Turn, u8>>,
+    visited: HashSet<StateKey>,
+    usable: Option<Remembered>,
     seen: HashSet<Position>,
     out: Vec<Position>,
+}
+
+/// What a search remembers of a state of the turn: everything a move can
+/// change, without which pawn used a throw that is fully spent (that no
+/// longer matters, so states that differ only in it are one).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct StateKey {
+    pos: Position,
+    spent: u64,
+    moved: [u32; MAX_PAWNS],
+    phase: Phase,
+    hit: bool,
+    moved_any: bool,
+    khado: bool,
+}
+
+/// The states of a turn a search has weighed and how many values each can
+/// still use, up to `limit` of them.
+struct Remembered {
+    usable: HashMap<StateKey, u8>,
+    limit: usize,
 }
 
 /// Which of a turn's throws a search tries.
@@ -424,7 +449,7 @@ impl Turn {
 
     /// The legal moves that spend values of `throws`, remembering in
     /// `memo` how many values the states weighed on the way can use.
-    fn legal_in(&self, throws: Throws, memo: &mut Option<HashMap<Turn, u8>>) -> Vec<Move> {
+    fn legal_in(&self, throws: Throws, memo: &mut Option<Remembered>) -> Vec<Move> {
         let mut out = Vec::new();
         if self.phase != Phase::Move {
             return out;
@@ -615,7 +640,10 @@ impl Turn {
     pub fn outcomes(&self) -> Vec<Position> {
         let mut walk = OutcomeWalk {
             visited: HashSet::new(),
-            usable: Some(HashMap::new()),
+            usable: Some(Remembered {
+                usable: HashMap::new(),
+                limit: WALK_AT_MOST,
+            }),
             seen: HashSet::new(),
             out: Vec::new(),
         };
@@ -634,7 +662,7 @@ impl Turn {
             return;
         }
         let key = self.state_key();
-        let first_visit = if walk.visited.len() < REMEMBER_AT_MOST {
+        let first_visit = if walk.visited.len() < WALK_AT_MOST {
             walk.visited.insert(key)
         } else {
             !walk.visited.contains(&key)
@@ -1085,16 +1113,18 @@ impl Turn {
         })
     }
 
-    /// The turn as the search remembers it: which pawn moved with a throw
-    /// that is fully spent no longer matters, so states that differ only
-    /// in that are one.
-    fn state_key(&self) -> Turn {
-        let mut key = *self;
+    /// This state of the turn as a search remembers it.
+    fn state_key(&self) -> StateKey {
         let open = self.open_throws();
-        for moved in key.moved.iter_mut() {
-            *moved &= open;
+        StateKey {
+            pos: self.pos,
+            spent: self.spent,
+            moved: self.moved.map(|m| m & open),
+            phase: self.phase,
+            hit: self.hit,
+            moved_any: self.moved_any,
+            khado: self.khado,
         }
-        key
     }
 
     /// The pawn slots of the side to move that have moved with throw `t`.
@@ -1604,18 +1634,25 @@ impl Turn {
 
     /// Where the search for how many values can be used keeps the states
     /// it has weighed: nowhere unless many values are left.
-    fn memo(&self) -> Option<HashMap<Turn, u8>> {
-        (self.unspent_count() > REMEMBER_ABOVE).then(HashMap::new)
+    fn memo(&self) -> Option<Remembered> {
+        (self.unspent_count() > REMEMBER_ABOVE).then(|| Remembered {
+            usable: HashMap::new(),
+            limit: REMEMBER_AT_MOST,
+        })
     }
 
     /// [`Turn::max_usable`], remembering what it found in `memo`, if any.
-    fn usable_from(&self, memo: &mut Option<HashMap<Turn, u8>>) -> u8 {
+    fn usable_from(&self, memo: &mut Option<Remembered>) -> u8 {
         let remaining = self.unspent_count();
         if remaining == 0 {
             return 0;
         }
         let key = memo.as_ref().map(|_| self.state_key());
-        if let Some(&known) = memo.as_ref().zip(key.as_ref()).and_then(|(m, k)| m.get(k)) {
+        if let Some(&known) = memo
+            .as_ref()
+            .zip(key.as_ref())
+            .and_then(|(m, k)| m.usable.get(k))
+        {
             return known;
         }
         // Worked out only once a first way falls short of using every value.
@@ -1640,8 +1677,8 @@ impl Turn {
                 ControlFlow::Continue(())
             }
         });
-        if let Some(m) = memo.as_mut().filter(|m| m.len() < REMEMBER_AT_MOST) {
-            m.insert(key.expect("a key with a memo"), best);
+        if let Some(m) = memo.as_mut().filter(|m| m.usable.len() < m.limit) {
+            m.usable.insert(key.expect("a key with a memo"), best);
         }
         best
     }
