@@ -96,11 +96,22 @@ impl Move {
 
     /// The values a move spends, read from the turn's throws.
     pub fn values(&self, throws: &[Throw]) -> Vec<u8> {
-        (0..64)
-            .filter(|b| self.spend & (1u64 << b) != 0)
+        slots_in(self.spend)
             .map(|b| throws[b / SLOTS].values()[b % SLOTS])
             .collect()
     }
+}
+
+/// The value slots set in a mask of them, lowest first.
+fn slots_in(mask: u64) -> impl Iterator<Item = usize> {
+    (0..64).filter(move |&b| mask & (1u64 << b) != 0)
+}
+
+/// The value slots of the throws set in `throws` (bit `t` for throw `t`).
+fn slots_of_throws(throws: u32) -> u64 {
+    (0..MAX_THROWS)
+        .filter(|&t| throws & (1 << t) != 0)
+        .fold(0, |m, t| m | ((1 << SLOTS) - 1) << (t * SLOTS))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -375,29 +386,25 @@ impl Turn {
 
     /// The values of this turn not yet spent, throw by throw.
     pub fn values_left(&self) -> Vec<u8> {
-        self.unspent_slots()
-            .map(|b| self.throws[b / SLOTS].values()[b % SLOTS])
-            .collect()
+        self.values_in(self.unspent()).collect()
+    }
+
+    /// The value slots thrown this turn and not yet spent.
+    fn unspent(&self) -> u64 {
+        let thrown = (0..self.n_throws as usize).fold(0u64, |m, t| {
+            m | ((1u64 << self.throws[t].values().len()) - 1) << (t * SLOTS)
+        });
+        thrown & !self.spent
     }
 
     /// How many values of the turn are not yet spent.
     fn unspent_count(&self) -> u8 {
-        let thrown = (0..self.n_throws as usize).fold(0u64, |m, t| {
-            m | ((1u64 << self.throws[t].values().len()) - 1) << (t * SLOTS)
-        });
-        (thrown & !self.spent).count_ones() as u8
+        self.unspent().count_ones() as u8
     }
 
-    fn spent_slots(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n_throws as usize * SLOTS).filter(move |&b| self.spent & (1u64 << b) != 0)
-    }
-
-    fn unspent_slots(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n_throws as usize).flat_map(move |t| {
-            (0..self.throws[t].values().len())
-                .map(move |d| t * SLOTS + d)
-                .filter(move |&b| self.spent & (1u64 << b) == 0)
-        })
+    /// The values in the slots of `mask`, throw by throw.
+    fn values_in(&self, mask: u64) -> impl Iterator<Item = u8> + '_ {
+        slots_in(mask).map(move |b| self.throws[b / SLOTS].values()[b % SLOTS])
     }
 
     /// For a move that names its pawn ([`Move::mover`]): the values that
@@ -405,9 +412,7 @@ impl Turn {
     /// the player can tell it from the other pawns on its square.
     pub fn mover_values(&self, m: Move) -> Option<Vec<u8>> {
         (m.mover != Move::EITHER_PAWN).then(|| {
-            self.spent_slots()
-                .filter(|&b| m.mover & 1 << (b / SLOTS) != 0)
-                .map(|b| self.throws[b / SLOTS].values()[b % SLOTS])
+            self.values_in(self.spent & slots_of_throws(m.mover))
                 .collect()
         })
     }
@@ -1056,13 +1061,20 @@ impl Turn {
     /// How many pawns of the side to move on `from` have not yet moved
     /// with throw `t`.
     fn free_to_move(&self, from: u8, t: usize) -> u8 {
-        let on_from = self
-            .pos
-            .pawns(self.pawn_side())
-            .iter()
-            .enumerate()
-            .fold(0u16, |m, (i, &s)| if s == from { m | 1 << i } else { m });
-        (on_from & !self.moved_with(t)).count_ones() as u8
+        self.free_slots(from, t).count_ones() as u8
+    }
+
+    /// The slots of the pawns of the side to move on `from` that have not
+    /// yet moved with throw `t`.
+    fn free_slots(&self, from: u8, t: usize) -> u16 {
+        let pawns = self.pos.pawns(self.pawn_side());
+        (0..pawns.len()).fold(0, |free, i| {
+            if pawns[i] == from && self.moved[i] & (1 << t) == 0 {
+                free | 1 << i
+            } else {
+                free
+            }
+        })
     }
 
     /// The throws a pawn has moved with that still have values left,
@@ -1073,14 +1085,10 @@ impl Turn {
 
     /// The throws with values left, bit `t` for throw `t`.
     fn open_throws(&self) -> u32 {
-        (0..self.n_throws as usize).fold(0, |open, t| {
-            let all = (1u64 << self.throws[t].values().len()) - 1;
-            if (self.spent >> (t * SLOTS)) & all != all {
-                open | 1 << t
-            } else {
-                open
-            }
-        })
+        let left = self.unspent();
+        (0..self.n_throws as usize)
+            .filter(|&t| (left >> (t * SLOTS)) & ((1 << SLOTS) - 1) != 0)
+            .fold(0, |open, t| open | 1 << t)
     }
 
     /// The choices of single pawn among the pawn slots `free` (on one
@@ -1107,10 +1115,10 @@ impl Turn {
         if mover == Move::EITHER_PAWN {
             return None;
         }
-        let pawns = self.pos.pawns(self.pawn_side());
-        (0..pawns.len()).rev().find(|&i| {
-            pawns[i] == from && self.moved[i] & (1 << t) == 0 && self.history(i, t) == mover
-        })
+        let free = self.free_slots(from, t);
+        (0..MAX_PAWNS)
+            .rev()
+            .find(|&i| free & (1 << i) != 0 && self.history(i, t) == mover)
     }
 
     /// This state of the turn as a search remembers it.
@@ -1509,6 +1517,7 @@ impl Turn {
             let slot = self
                 .mover_slot(m.from, t, m.mover)
                 .or_else(|| {
+                    // `free_slots` inline: this runs for every move played.
                     (0..n)
                         .filter(|&i| {
                             self.pos.pawns[side.index()][i] == m.from
@@ -1703,10 +1712,8 @@ impl Turn {
                     .turn_in_step()
                     .is_some_and(|turn_in| !pos.flags(side).has_cut && step <= turn_in)
         };
-        let mut values: ArrayVec<u8, { MAX_THROWS * SLOTS }> = self
-            .unspent_slots()
-            .map(|b| self.throws[b / SLOTS].values()[b % SLOTS])
-            .collect();
+        let mut values: ArrayVec<u8, { MAX_THROWS * SLOTS }> =
+            self.values_in(self.unspent()).collect();
         values.sort_unstable();
         let smallest = values.first().copied().unwrap_or(0);
         let mut room = 0u32;
