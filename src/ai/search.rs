@@ -4,7 +4,7 @@
 use super::eval::{evaluate, Weights};
 use crate::board::Side;
 use crate::dice::{Implement, Throw};
-use crate::rules::{AfterThrow, Move, Phase, Position, Turn};
+use crate::rules::{AfterThrow, Move, Phase, Position, Turn, TurnMemory};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::HashSet;
@@ -129,9 +129,10 @@ fn turn_ends(turn: &Turn, cap: usize, work: &mut usize) -> Vec<End> {
         visited: Vec::new(),
         seen: HashSet::new(),
         ends: Vec::new(),
+        memory: TurnMemory::default(),
     };
     if turn.phase() == Phase::Move {
-        for m in turn.legal_moves() {
+        for m in turn.legal_moves_remembering(&mut walk.memory) {
             let mut child = *turn;
             child.play_unchecked(m);
             walk.visit(child, m);
@@ -150,6 +151,8 @@ struct Walk {
     visited: Vec<Turn>,
     seen: HashSet<Position>,
     ends: Vec<End>,
+    /// What listing the moves of one state found out for the next.
+    memory: TurnMemory,
 }
 
 impl Walk {
@@ -164,7 +167,7 @@ impl Walk {
             return;
         }
         self.visited.push(turn);
-        let moves = turn.legal_moves();
+        let moves = turn.legal_moves_remembering(&mut self.memory);
         self.expanded += 1;
         let take = if self.budget == 0 { 1 } else { moves.len() };
         self.budget = self.budget.saturating_sub(1);

@@ -14,8 +14,9 @@ use super::position::{Ool, Position, MAX_PAWNS};
 use crate::board::{square_ring, Cell, CellKind, Side};
 use crate::dice::{Implement, Throw};
 use arrayvec::ArrayVec;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -26,8 +27,9 @@ pub const MAX_THROWS: usize = 21;
 /// Value slots per throw in a move's `spend` mask: slot = throw * 3 + die.
 const SLOTS: usize = 3;
 /// Past this many values left, the search for how many can still be used
-/// remembers the states it has weighed...
-const REMEMBER_ABOVE: u8 = 16;
+/// remembers the states it has weighed (from a few throws on, the orders
+/// of playing them are too many to try one by one)...
+const REMEMBER_ABOVE: u8 = 8;
 /// ...up to this many of them (some 15 MB), so that the rarest turns (a
 /// dozen doublets in a row) cost time rather than all the memory.
 const REMEMBER_AT_MOST: usize = 1 << 16;
@@ -112,6 +114,13 @@ fn slots_of_throws(throws: u32) -> u64 {
     (0..MAX_THROWS)
         .filter(|&t| throws & (1 << t) != 0)
         .fold(0, |m, t| m | ((1 << SLOTS) - 1) << (t * SLOTS))
+}
+
+/// The throws with a value slot in `mask` (bit `t` for throw `t`).
+fn throws_of_slots(mask: u64) -> u32 {
+    (0..MAX_THROWS)
+        .filter(|&t| mask & ((1 << SLOTS) - 1) << (t * SLOTS) != 0)
+        .fold(0, |m, t| m | 1 << t)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -263,15 +272,16 @@ type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
 /// has been through, how many values each state weighed can still use,
 /// and the ends found.
 struct OutcomeWalk {
-    visited: HashSet<StateKey>,
+    visited: FxHashSet<StateKey>,
     usable: Option<Remembered>,
-    seen: HashSet<Position>,
+    seen: FxHashSet<Position>,
     out: Vec<Position>,
 }
 
 /// What a search remembers of a state of the turn: everything a move can
-/// change, without which pawn used a throw that is fully spent (that no
-/// longer matters, so states that differ only in it are one).
+/// change, with the values no pawn can take any more counted as spent, and
+/// without which pawn used a throw that is spent (that no longer matters,
+/// so states that differ only in it are one).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct StateKey {
     pos: Position,
@@ -283,10 +293,20 @@ struct StateKey {
     khado: bool,
 }
 
+/// What listing the legal moves of one state of a turn learns about the
+/// states after it, kept for the next state of the same turn: a long turn
+/// (a run of bonus throws) asks the same of many states.
+#[derive(Default)]
+pub struct TurnMemory {
+    /// The turn remembered: its player and throws (another starts afresh).
+    turn: Option<(Side, [Throw; MAX_THROWS], u8)>,
+    usable: Option<Remembered>,
+}
+
 /// The states of a turn a search has weighed and how many values each can
-/// still use, up to `limit` of them.
+/// still use, at most `limit` of them at once.
 struct Remembered {
-    usable: HashMap<StateKey, u8>,
+    usable: FxHashMap<StateKey, u8>,
     limit: usize,
 }
 
@@ -297,7 +317,10 @@ enum Throws {
     All,
     /// Of equal throws not yet touched, only the first: the others would
     /// lead to the same positions, so questions of what can be done need
-    /// not try them.
+    /// not try them. Each throw's values are tried all together first: a
+    /// way to use every value is then found soonest (one pawn taking the
+    /// first die of each throw would leave the others to a pawn that may
+    /// not be able to take them, a dead end for the search to leave).
     FirstOfEqual,
 }
 
@@ -450,6 +473,17 @@ impl Turn {
     /// Every legal move now.
     pub fn legal_moves(&self) -> Vec<Move> {
         self.legal_in(Throws::All, &mut self.memo())
+    }
+
+    /// [`Turn::legal_moves`], for a walk through many states of one turn:
+    /// `memory` keeps what the search found in one for the next.
+    pub fn legal_moves_remembering(&self, memory: &mut TurnMemory) -> Vec<Move> {
+        let this_turn = (self.pos.to_move, self.throws, self.n_throws);
+        if memory.turn != Some(this_turn) || memory.usable.is_none() {
+            memory.turn = Some(this_turn);
+            memory.usable = self.memo();
+        }
+        self.legal_in(Throws::All, &mut memory.usable)
     }
 
     /// The legal moves that spend values of `throws`, remembering in
@@ -644,12 +678,12 @@ impl Turn {
     /// the next turn: what `chaupar-cli outcomes` prints.
     pub fn outcomes(&self) -> Vec<Position> {
         let mut walk = OutcomeWalk {
-            visited: HashSet::new(),
+            visited: FxHashSet::default(),
             usable: Some(Remembered {
-                usable: HashMap::new(),
+                usable: FxHashMap::default(),
                 limit: WALK_AT_MOST,
             }),
-            seen: HashSet::new(),
+            seen: FxHashSet::default(),
             out: Vec::new(),
         };
         self.collect_outcomes(&mut walk);
@@ -711,8 +745,12 @@ impl Turn {
             let canonical = |sub: u32| {
                 (0..values.len()).all(|i| sub & (1 << i) == 0 || equal_before[i] & !sub == 0)
             };
-            for sub in (1..=free).filter(|&sub| sub & !free == 0 && canonical(sub)) {
-                f((sub as u64) << (t * SLOTS))?;
+            let mut subs = (1..=free).filter(|&sub| sub & !free == 0 && canonical(sub));
+            let mut spend = |sub: u32| f((sub as u64) << (t * SLOTS));
+            if throws == Throws::FirstOfEqual {
+                subs.rev().try_for_each(&mut spend)?;
+            } else {
+                subs.try_for_each(&mut spend)?;
             }
         }
         ControlFlow::Continue(())
@@ -1085,10 +1123,19 @@ impl Turn {
 
     /// The throws with values left, bit `t` for throw `t`.
     fn open_throws(&self) -> u32 {
-        let left = self.unspent();
-        (0..self.n_throws as usize)
-            .filter(|&t| (left >> (t * SLOTS)) & ((1 << SLOTS) - 1) != 0)
-            .fold(0, |open, t| open | 1 << t)
+        throws_of_slots(self.unspent())
+    }
+
+    /// The value slots left that no pawn can take any more: those of the
+    /// throws that every pawn still on its way has moved with (a pawn
+    /// takes values of one throw in one move).
+    fn lost_slots(&self) -> u64 {
+        let pawns = self.pos.pawns(self.pawn_side());
+        let home = self.pos.home();
+        let lost = (0..pawns.len())
+            .filter(|&i| pawns[i] != home)
+            .fold(u32::MAX, |lost, i| lost & self.moved[i]);
+        self.unspent() & slots_of_throws(lost)
     }
 
     /// The choices of single pawn among the pawn slots `free` (on one
@@ -1123,10 +1170,12 @@ impl Turn {
 
     /// This state of the turn as a search remembers it.
     fn state_key(&self) -> StateKey {
-        let open = self.open_throws();
+        // Values no pawn can take any more are as good as spent.
+        let lost = self.lost_slots();
+        let open = throws_of_slots(self.unspent() & !lost);
         StateKey {
             pos: self.pos,
-            spent: self.spent,
+            spent: self.spent | lost,
             moved: self.moved.map(|m| m & open),
             phase: self.phase,
             hit: self.hit,
@@ -1645,7 +1694,7 @@ impl Turn {
     /// it has weighed: nowhere unless many values are left.
     fn memo(&self) -> Option<Remembered> {
         (self.unspent_count() > REMEMBER_ABOVE).then(|| Remembered {
-            usable: HashMap::new(),
+            usable: FxHashMap::default(),
             limit: REMEMBER_AT_MOST,
         })
     }
@@ -1678,31 +1727,39 @@ impl Turn {
                     0
                 };
             best = best.max(total);
-            if best == remaining
-                || best == *bound.get_or_insert_with(|| self.usable_bound(remaining))
-            {
+            if best == remaining || best == *bound.get_or_insert_with(|| self.usable_bound()) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         });
-        if let Some(m) = memo.as_mut().filter(|m| m.usable.len() < m.limit) {
+        if let Some(m) = memo.as_mut() {
+            // Full: start afresh, so that what is kept is about the part
+            // of the turn the search is in now.
+            if m.usable.len() >= m.limit {
+                m.usable.clear();
+            }
             m.usable.insert(key.expect("a key with a memo"), best);
         }
         best
     }
 
-    /// At most how many of the `remaining` values the side to move can
-    /// use. A move takes its pawns at least as far as its values add up
-    /// to, so no more of the smallest values can be used than fit into the
-    /// distance the pawns have left to Home; near Home this lets the
-    /// search stop at the first way that uses that many, instead of trying
-    /// every order to prove that no way uses more.
-    fn usable_bound(&self, remaining: u8) -> u8 {
+    /// At most how many of the values left the side to move can
+    /// use. A pawn takes values of a throw in one move only, so the values
+    /// of a throw that every pawn still on its way has moved with are lost.
+    /// And a move takes its pawns at least as far as its values add up to,
+    /// so no more of the smallest values can be used than fit into the
+    /// distance the pawns have left to Home. Either lets the search stop at
+    /// the first way that uses that many, instead of trying every order to
+    /// prove that no way uses more (a run of bonus throws near Home, or
+    /// one pawn left to take the values of split throws).
+    fn usable_bound(&self) -> u8 {
         let pos = &self.pos;
         let side = self.pawn_side();
         let home = pos.home();
-        // Pawns that may still go round again have no such limit; nor
+        let pawns = pos.pawns(side);
+        let live = self.unspent() & !self.lost_slots();
+        // Pawns that may still go round again have no limit of room; nor
         // have Chowka Bhara's pawns waiting off the board, which a top
         // value brings in one step.
         let unlimited = |step: u8| {
@@ -1712,20 +1769,18 @@ impl Turn {
                     .turn_in_step()
                     .is_some_and(|turn_in| !pos.flags(side).has_cut && step <= turn_in)
         };
-        let mut values: ArrayVec<u8, { MAX_THROWS * SLOTS }> =
-            self.values_in(self.unspent()).collect();
+        let mut values: ArrayVec<u8, { MAX_THROWS * SLOTS }> = self.values_in(live).collect();
+        if pawns.iter().any(|&s| s != home && unlimited(s)) {
+            return values.len() as u8;
+        }
         values.sort_unstable();
         let smallest = values.first().copied().unwrap_or(0);
-        let mut room = 0u32;
-        for &step in pos.pawns(side).iter().filter(|&&s| s != home) {
-            if unlimited(step) {
-                return remaining;
-            }
-            // A pawn closer to Home than the smallest value takes none.
-            if home - step >= smallest {
-                room += u32::from(home - step);
-            }
-        }
+        // A pawn closer to Home than the smallest value takes none.
+        let room: u32 = pawns
+            .iter()
+            .filter(|&&s| s != home && home - s >= smallest)
+            .map(|&s| u32::from(home - s))
+            .sum();
         let mut used = 0u32;
         values
             .iter()
@@ -2023,5 +2078,56 @@ mod tests {
             }
         }
         assert!(compared > 1000, "only {compared} turns compared");
+    }
+
+    /// Listing moves with one memory kept across the states of a turn and
+    /// from turn to turn (as the computer's walk through a turn does)
+    /// gives the moves listed afresh, in Chopat turns of six throws, long
+    /// enough for the memory to be used: each position is played with two
+    /// different runs of throws in a row.
+    #[test]
+    fn moves_listed_with_a_memory_are_the_legal_moves() {
+        let mut memory = TurnMemory::default();
+        let mut extra = SeededThrows::new(11);
+        let mut compared = 0;
+        for overshoot in [Overshoot::NewCircuit, Overshoot::Illegal] {
+            let mut options = Options::new(Game::Chopat);
+            options.overshoot = overshoot;
+            let start = Position::start(Game::Chopat, options).unwrap();
+            for seed in 0..3 {
+                let mut source = SeededThrows::new(seed);
+                random_playout(start, &mut source, 5_000, |t| {
+                    let fresh = t.spent == 0 && t.phase == Phase::Move && !t.khado;
+                    if !fresh || extra.below(4) != 0 {
+                        return;
+                    }
+                    // Doublets give another throw once Kajalvun is done.
+                    let mut start = t.pos;
+                    let flags = &mut start.flags[t.side.index()];
+                    if flags.jug.is_none() {
+                        flags.kajalvun = true;
+                    }
+                    for _ in 0..2 {
+                        let mut long = Turn::new(start);
+                        while long.phase == Phase::Throw {
+                            let throw = extra.throw(long.implement());
+                            let d = throw.values()[0];
+                            long.add_throw(if long.n_throws < 5 {
+                                Throw::dice(&[d, d])
+                            } else {
+                                throw
+                            });
+                        }
+                        while long.phase == Phase::Move {
+                            let moves = long.legal_moves();
+                            assert_eq!(long.legal_moves_remembering(&mut memory), moves);
+                            compared += 1;
+                            long.play_unchecked(moves[extra.below(moves.len())]);
+                        }
+                    }
+                });
+            }
+        }
+        assert!(compared > 1000, "only {compared} states compared");
     }
 }
