@@ -278,14 +278,15 @@ struct OutcomeWalk {
     out: Vec<Position>,
 }
 
-/// What a search remembers of a state of the turn: everything a move can
-/// change, with the values no pawn can take any more counted as spent, and
-/// without which pawn used a throw that is spent (that no longer matters,
+/// What a search remembers of a state of one turn: everything a move can
+/// change, with the values some pawn can still take in place of those
+/// spent (values no pawn can take are as good as spent), and without which
+/// pawn used a throw that has no such values left (that no longer matters,
 /// so states that differ only in it are one).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct StateKey {
     pos: Position,
-    spent: u64,
+    live: u64,
     moved: [u32; MAX_PAWNS],
     phase: Phase,
     hit: bool,
@@ -1126,16 +1127,16 @@ impl Turn {
         throws_of_slots(self.unspent())
     }
 
-    /// The value slots left that no pawn can take any more: those of the
-    /// throws that every pawn still on its way has moved with (a pawn
-    /// takes values of one throw in one move).
-    fn lost_slots(&self) -> u64 {
+    /// The value slots left that some pawn can still take: not those of
+    /// the throws that every pawn still on its way has moved with (a pawn
+    /// takes values of one throw in one move), which are lost.
+    fn live_slots(&self) -> u64 {
         let pawns = self.pos.pawns(self.pawn_side());
         let home = self.pos.home();
         let lost = (0..pawns.len())
             .filter(|&i| pawns[i] != home)
             .fold(u32::MAX, |lost, i| lost & self.moved[i]);
-        self.unspent() & slots_of_throws(lost)
+        self.unspent() & !slots_of_throws(lost)
     }
 
     /// The choices of single pawn among the pawn slots `free` (on one
@@ -1170,12 +1171,11 @@ impl Turn {
 
     /// This state of the turn as a search remembers it.
     fn state_key(&self) -> StateKey {
-        // Values no pawn can take any more are as good as spent.
-        let lost = self.lost_slots();
-        let open = throws_of_slots(self.unspent() & !lost);
+        let live = self.live_slots();
+        let open = throws_of_slots(live);
         StateKey {
             pos: self.pos,
-            spent: self.spent | lost,
+            live,
             moved: self.moved.map(|m| m & open),
             phase: self.phase,
             hit: self.hit,
@@ -1758,7 +1758,7 @@ impl Turn {
         let side = self.pawn_side();
         let home = pos.home();
         let pawns = pos.pawns(side);
-        let live = self.unspent() & !self.lost_slots();
+        let live = self.live_slots();
         // Pawns that may still go round again have no limit of room; nor
         // have Chowka Bhara's pawns waiting off the board, which a top
         // value brings in one step.
