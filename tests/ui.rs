@@ -170,6 +170,27 @@ fn pawns_walk_square_by_square() {
 }
 
 #[test]
+fn the_new_game_screen_names_each_players_colours_and_swaps_them() {
+    let app = app();
+    press(&app, "New game");
+    press(
+        &app,
+        &format!(
+            "{}: {}",
+            Game::Chaupar.title(),
+            Game::Chaupar.regional_names().join(" · ")
+        ),
+    );
+    press(&app, "Players: 2 players");
+    // Two people share the four colours of the cross, partners together.
+    assert!(labelled(&app, "Seat 1 plays Black and Yellow; change colour").is_some());
+    assert!(labelled(&app, "Seat 2 plays Red and Green; change colour").is_some());
+    press(&app, "Seat 1 plays Black and Yellow; change colour");
+    assert!(labelled(&app, "Seat 1 plays Red and Green; change colour").is_some());
+    assert!(labelled(&app, "Seat 2 plays Black and Yellow; change colour").is_some());
+}
+
+#[test]
 fn every_screen_renders_at_phone_and_desktop_sizes() {
     let app = app();
     for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {

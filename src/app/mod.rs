@@ -582,7 +582,7 @@ impl Inner {
                     colour: p
                         .sides
                         .iter()
-                        .map(|s| colours[s.index()])
+                        .map(|s| session::capitalised(colours[s.index()]))
                         .collect::<Vec<_>>()
                         .join(" and ")
                         .into(),

@@ -542,7 +542,7 @@ pub fn values_text(values: &[u8]) -> String {
         .join(" + ")
 }
 
-fn capitalised(s: &str) -> String {
+pub(super) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
