@@ -113,6 +113,14 @@ fn a_short_game_is_played_to_its_end() {
     let headline = app.window().global::<Outcome>().get_headline();
     let name = if winner == Side(0) { "Asha" } else { "Ravi" };
     assert_eq!(headline.as_str(), format!("{name} wins"));
+    // Two players: the one left on the board comes second.
+    let (first, second) = if winner == Side(0) {
+        ("Asha (red)", "Ravi (yellow)")
+    } else {
+        ("Ravi (yellow)", "Asha (red)")
+    };
+    assert!(labelled(&app, &format!("Place 1: {first}")).is_some());
+    assert!(labelled(&app, &format!("Place 2: {second}")).is_some());
     // Home offers no Continue for a finished game; Play again starts anew.
     press(&app, "Play again");
     assert_eq!(screen(&app), Screen::Game);

@@ -855,14 +855,24 @@ impl Inner {
             1 => format!("{} wins", names[0]),
             _ => format!("{} win", names.join(" and ")),
         };
-        // The finishers in order, then whoever was still playing.
-        let unplaced = p.seats().iter().filter(|s| !p.places().contains(s));
+        // The finishers in order, then whoever was still playing: one
+        // player left alone is last; several have no place between them.
+        let unplaced: Vec<Side> = p
+            .seats()
+            .iter()
+            .filter(|s| !p.places().contains(s))
+            .copied()
+            .collect();
+        let last = match unplaced.len() {
+            1 => p.places().len() as i32 + 1,
+            _ => 0,
+        };
         let rows: Vec<PlaceData> = p
             .places()
             .iter()
             .enumerate()
             .map(|(i, &side)| (i as i32 + 1, side))
-            .chain(unplaced.map(|&side| (0, side)))
+            .chain(unplaced.into_iter().map(|side| (last, side)))
             .map(|(place, side)| PlaceData {
                 place,
                 name: match (s.name(side), s.colour(side)) {
