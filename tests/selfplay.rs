@@ -153,6 +153,69 @@ fn records_replay_exactly() {
     }
 }
 
+/// Moves taken back (one, or every move of the turn so far) and played
+/// again leave each game exactly as if they had never been taken back:
+/// the same moment each time, and the same throws to the end.
+#[test]
+fn a_move_taken_back_restores_the_moment_before_it() {
+    for game in Game::ALL {
+        let play_through = |take_backs: bool| {
+            let mut m = Match::new(game, Options::new(game), 7).unwrap();
+            let mut chooser = SeededThrows::new(3);
+            let mut when = SeededThrows::new(4);
+            let mut taken_back = 0;
+            let mut after_throw = (*m.position(), m.values_left());
+            while m.phase() != Phase::Over {
+                if m.phase() == Phase::Throw {
+                    m.throw();
+                    // A throw is the seed's: it cannot be taken back.
+                    after_throw = (*m.position(), m.values_left());
+                    assert_eq!(m.take_back(), None);
+                    assert_eq!((*m.position(), m.values_left()), after_throw);
+                    continue;
+                }
+                let legal = m.legal_moves();
+                let mv = legal[chooser.below(legal.len())];
+                let before = (*m.position(), m.values_left(), m.phase(), m.mover());
+                m.play(mv).unwrap();
+                if !take_backs {
+                    continue;
+                }
+                match when.below(6) {
+                    0 | 1 => {
+                        assert_eq!(m.take_back(), Some(mv));
+                        assert_eq!(
+                            (*m.position(), m.values_left(), m.phase(), m.mover()),
+                            before
+                        );
+                        assert_eq!(m.legal_moves(), legal);
+                        m.play(mv).unwrap();
+                        taken_back += 1;
+                    }
+                    2 => {
+                        // Back to the last throw, then the same moves again.
+                        let mut undone = Vec::new();
+                        while let Some(back) = m.take_back() {
+                            undone.push(back);
+                        }
+                        assert_eq!((*m.position(), m.values_left()), after_throw);
+                        taken_back += undone.len();
+                        for again in undone.into_iter().rev() {
+                            m.play(again).unwrap();
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            (m.record().clone(), taken_back)
+        };
+        let (plain, _) = play_through(false);
+        let (with_take_backs, taken_back) = play_through(true);
+        assert!(taken_back > 10, "{game:?}: {taken_back} moves taken back");
+        assert_eq!(plain, with_take_backs, "{game:?}");
+    }
+}
+
 #[test]
 fn seats_win_about_equally_often_at_random() {
     // Not a rule, but a sign the rules favour no colour: over many random

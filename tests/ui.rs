@@ -4,10 +4,12 @@
 
 mod ui_support;
 
+use chaupar::ai::Level;
 use chaupar::app::settings::Speed;
+use chaupar::app::setup::SeatKind;
 use chaupar::app::{App, Nav, Outcome, Play, Rules, Screen, Settings};
 use chaupar::board::Side;
-use chaupar::rules::{Game, GameRecord, Match};
+use chaupar::rules::{Game, GameRecord, Match, Options};
 use slint::{ComponentHandle, Model};
 use ui_support::*;
 
@@ -333,6 +335,86 @@ fn a_game_left_mid_turn_continues_at_the_same_moment_after_a_restart() {
         assert_board_matches_engine(&second);
     }
     assert!(moment(&second).3 > left.3);
+}
+
+#[test]
+fn a_move_can_be_taken_back_until_the_next_throw_and_the_save_follows() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.seed_next_game(21);
+    new_game_through_the_screens(&first, Game::Pagade);
+    let play = first.window().global::<Play>();
+    throw_until_a_move_is_due(&first);
+    assert!(
+        labelled(&first, "Take back the last move").is_none(),
+        "a throw cannot be taken back"
+    );
+    let before = moment(&first);
+    let lines = play.get_log().row_count();
+    take_a_turn_step(&first);
+    assert_ne!(moment(&first), before);
+    press(&first, "Take back the last move");
+    assert_eq!(moment(&first), before);
+    let chips: Vec<u8> = play.get_values().iter().map(|v| v as u8).collect();
+    assert_eq!(chips, before.1, "the move's values are to spend again");
+    assert_eq!(play.get_log().row_count(), lines, "the move leaves the log");
+    assert!(!movable_pawns(&first).is_empty());
+    assert_board_matches_engine(&first);
+    // On a keyboard, Ctrl+Z does the same.
+    take_a_turn_step(&first);
+    press_keys(&first, &[slint::platform::Key::Control.into(), "z".into()]);
+    assert_eq!(moment(&first), before);
+
+    // What is saved is the game without the move.
+    press_back(&first);
+    drop(first);
+    let second = open_app(&dir);
+    press(&second, "Continue");
+    assert_eq!(moment(&second), before);
+    // A move made after the restart can be taken back until the next
+    // player throws; then it stays.
+    let play = second.window().global::<Play>();
+    take_a_turn_step(&second);
+    while !play.get_can_throw() {
+        take_a_turn_step(&second);
+    }
+    let next = moment(&second);
+    assert!(labelled(&second, "Take back the last move").is_some());
+    take_a_turn_step(&second);
+    assert!(labelled(&second, "Take back the last move").is_none());
+    assert!(moment(&second).3 > next.3);
+}
+
+#[test]
+fn a_move_cannot_be_taken_back_once_the_computer_is_to_act() {
+    let app = app();
+    let kinds = [
+        SeatKind::Person,
+        SeatKind::Person,
+        SeatKind::Computer(Level::Easy),
+        SeatKind::Person,
+    ];
+    let options = Options::new(Game::ChowkaBhara);
+    // A seed whose first throw gives Red one move that ends the turn.
+    for seed in 0.. {
+        app.start(
+            Match::new(Game::ChowkaBhara, options, seed).unwrap(),
+            Default::default(),
+            kinds,
+        );
+        take_a_turn_step(&app);
+        if movable_pawns(&app).is_empty() {
+            continue;
+        }
+        take_a_turn_step(&app);
+        if app.with_match(|m| m.mover()) == Some(Side(2)) {
+            let play = app.window().global::<Play>();
+            assert!(!play.get_can_take_back());
+            assert!(labelled(&app, "Take back the last move").is_none());
+            return;
+        }
+    }
 }
 
 #[test]

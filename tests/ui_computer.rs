@@ -73,7 +73,12 @@ fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
         assert!(rounds < 100_000, "the computers should finish the game");
         // A person's controls stay off throughout.
         let play = app.window().global::<Play>();
-        assert!(!play.get_can_throw() && !play.get_can_pass() && !play.get_can_hint());
+        assert!(
+            !play.get_can_throw()
+                && !play.get_can_pass()
+                && !play.get_can_hint()
+                && !play.get_can_take_back()
+        );
         assert!(movable_pawns(&app).is_empty(), "no pawn is offered to tap");
         pump();
     }

@@ -342,6 +342,8 @@ impl Inner {
         let me = self.clone();
         play.on_hint(move || me.ask_hint());
         let me = self.clone();
+        play.on_take_back(move || me.take_back());
+        let me = self.clone();
         play.on_tap_pawn(move |id| {
             me.answer(|s| s.tap_pawn(id as usize), Some(id));
         });
@@ -504,6 +506,21 @@ impl Inner {
         }
         self.show_game();
         self.computer_step();
+    }
+
+    fn take_back(self: &Rc<Self>) {
+        {
+            let mut st = self.state.borrow_mut();
+            if st.busy {
+                return;
+            }
+            let Some(s) = st.session.as_mut() else { return };
+            if !s.take_back() {
+                return;
+            }
+        }
+        self.autosave();
+        self.show_game();
     }
 
     fn open_rules(self: &Rc<Self>, back: Screen) {
@@ -974,6 +991,7 @@ impl Inner {
             play.set_can_throw(s.can_throw() && !computer);
             play.set_can_pass(prompt == Prompt::Passes && !computer);
             play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
+            play.set_can_take_back(s.can_take_back() && !st.busy);
             play.set_busy(st.busy);
             play.set_notice(s.notice.as_str().into());
             let values = if s.passing.is_some() {

@@ -65,6 +65,9 @@ pub struct Session {
     /// The turn passed with nothing to move; shown until acknowledged.
     pub passing: Option<Side>,
     pub notice: String,
+    /// The seat that made the last move, while it can be taken back: until
+    /// the next throw.
+    last_mover: Option<Side>,
 }
 
 impl Session {
@@ -82,8 +85,16 @@ impl Session {
             last_throw: None,
             passing: None,
             notice: String::new(),
+            last_mover: None,
         };
         s.sync_pawns();
+        // A resumed game whose last event is a move: whose it was, so that
+        // it can still be taken back.
+        if let Some(Event::Move(_)) = s.game.record().events.last() {
+            let mut earlier = s.game.clone();
+            earlier.take_back();
+            s.last_mover = Some(earlier.mover());
+        }
         for &(side, throw) in s.game.opening_throws() {
             s.log.push((
                 side,
@@ -218,6 +229,7 @@ impl Session {
         let seat = self.game.mover();
         let report = self.game.throw();
         self.last_throw = Some(report.throw);
+        self.last_mover = None;
         self.notice.clear();
         let mut entry = format!("threw {}", values_text(report.throw.values()));
         match report.after {
@@ -370,11 +382,42 @@ impl Session {
             ));
         }
         self.log.push((mover, entry));
+        self.last_mover = Some(mover);
         self.selected = None;
         self.offered.clear();
         self.hint = None;
         self.notice.clear();
         Ok(report)
+    }
+
+    /// Whether a person can take back the last move now: it was a
+    /// person's, no throw has followed, and no computer is to act.
+    pub fn can_take_back(&self) -> bool {
+        self.last_mover
+            .is_some_and(|seat| !self.kinds[seat.index()].is_computer())
+            && !self.mover_kind().is_computer()
+            && self.prompt() != Prompt::Over
+    }
+
+    /// Takes back the last move: the pawns stand as before it and its
+    /// values are to spend again. The moves before it in the same turn can
+    /// be taken back in turn.
+    pub fn take_back(&mut self) -> bool {
+        let Some(seat) = self.last_mover.filter(|_| self.can_take_back()) else {
+            return false;
+        };
+        if self.game.take_back().is_none() {
+            return false;
+        }
+        // The move's own line, the last one written.
+        self.log.pop();
+        let more = matches!(self.game.record().events.last(), Some(Event::Move(_)));
+        self.last_mover = more.then_some(seat);
+        self.sync_pawns();
+        self.select_only_move();
+        self.hint = None;
+        self.notice = format!("{} took back a move", self.name(seat));
+        true
     }
 
     /// Shows a suggested move: its pawn chosen and only its square lit.

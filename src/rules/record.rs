@@ -281,6 +281,20 @@ impl Match {
         })
     }
 
+    /// Takes back the last move, as long as no throw has followed it: the
+    /// game is as it was just before, with the same throws still to come.
+    /// Nothing changes (None) when the last event is a throw, which the
+    /// seed made and no one can take back.
+    pub fn take_back(&mut self) -> Option<Move> {
+        let Some(&Event::Move(mv)) = self.record.events.last() else {
+            return None;
+        };
+        let mut earlier = self.record.clone();
+        earlier.events.pop();
+        *self = Match::replay(&earlier).expect("every earlier moment of a played game replays");
+        Some(mv)
+    }
+
     /// Why the pawns on `step` of the moving side cannot move, if they cannot.
     pub fn why_not(&self, step: u8) -> Option<Illegal> {
         self.turn.why_not(step)

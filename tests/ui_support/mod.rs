@@ -234,10 +234,19 @@ pub fn save_png(app: &App, name: &str) {
 
 /// Presses the back key (Android's back button; Escape on the desktop).
 pub fn press_back(app: &App) {
+    press_keys(app, &[slint::platform::Key::Escape.into()]);
+}
+
+/// Holds down each key in turn, then lets them go in reverse order (a
+/// modifier first, as a person presses Ctrl+Z).
+pub fn press_keys(app: &App, keys: &[slint::SharedString]) {
     let window = app.window().window();
-    let key: slint::SharedString = slint::platform::Key::Escape.into();
-    window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: key.clone() });
-    window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: key });
+    for key in keys {
+        window.dispatch_event(slint::platform::WindowEvent::KeyPressed { text: key.clone() });
+    }
+    for key in keys.iter().rev() {
+        window.dispatch_event(slint::platform::WindowEvent::KeyReleased { text: key.clone() });
+    }
     settle();
 }
 
