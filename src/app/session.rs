@@ -88,13 +88,8 @@ impl Session {
             last_mover: None,
         };
         s.sync_pawns();
-        // A resumed game whose last event is a move: whose it was, so that
-        // it can still be taken back.
-        if let Some(Event::Move(_)) = s.game.record().events.last() {
-            let mut earlier = s.game.clone();
-            earlier.take_back();
-            s.last_mover = Some(earlier.mover());
-        }
+        // A resumed game whose last event is a move can still take it back.
+        s.last_mover = seat_of_last_move(&s.game);
         for &(side, throw) in s.game.opening_throws() {
             s.log.push((
                 side,
@@ -411,8 +406,7 @@ impl Session {
         }
         // The move's own line, the last one written.
         self.log.pop();
-        let more = matches!(self.game.record().events.last(), Some(Event::Move(_)));
-        self.last_mover = more.then_some(seat);
+        self.last_mover = seat_of_last_move(&self.game);
         self.sync_pawns();
         self.select_only_move();
         self.hint = None;
@@ -585,6 +579,14 @@ pub fn values_text(values: &[u8]) -> String {
         .join(" + ")
 }
 
+/// The seat that made the game's last event, if that was a move (not
+/// always the mover's own earlier move: Chopat's Khado Karvo follows
+/// another player's move without a throw).
+fn seat_of_last_move(game: &Match) -> Option<Side> {
+    let mut earlier = game.clone();
+    earlier.take_back().map(|_| earlier.mover())
+}
+
 pub(super) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -623,6 +625,48 @@ mod tests {
                 assert_eq!(new.step, old.step, "pawn {} stayed", old.id);
             }
         }
+    }
+
+    #[test]
+    fn a_move_is_taken_back_only_by_the_person_who_made_it() {
+        // Green, the computer, moves; then Black, who has finished, brings a
+        // pawn back to cut (Khado Karvo) with no throw between the two moves.
+        let pos = Position::from_json(
+            r#"{"game": "chopat", "options": {"khado_karvo": true}, "to_move": "green",
+            "seats": ["black", "red", "yellow", "green"],
+            "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 53],
+                      "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
+            "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
+            "places": ["black"]}"#,
+        )
+        .unwrap();
+        let mut kinds = [SeatKind::Person; 4];
+        kinds[3] = SeatKind::Computer(crate::ai::Level::Easy);
+        let mut s = Session::new(Match::from_position(pos, 1), Default::default(), kinds);
+        while s.game.mover() == Side(3) {
+            match s.game.phase() {
+                Phase::Throw => {
+                    s.throw();
+                }
+                _ => {
+                    let mv = s.game.legal_moves()[0];
+                    s.play(mv).unwrap();
+                }
+            }
+        }
+        assert!(matches!(
+            s.game.record().events.last(),
+            Some(Event::Move(_))
+        ));
+        assert!(!s.can_take_back(), "Green's move is the computer's");
+        let back = s.game.legal_moves()[0];
+        assert_ne!(back, Move::MISS_TURN);
+        s.play(back).unwrap();
+        assert!(s.can_take_back(), "Black's own move");
+        assert!(s.take_back());
+        assert_eq!(s.game.legal_moves()[0], back, "Black chooses again");
+        assert!(!s.can_take_back(), "the move before it was Green's");
+        assert!(!s.take_back());
     }
 
     #[test]
