@@ -557,10 +557,9 @@ impl Turn {
         };
         let remaining = self.unspent_count();
         let mut best: Option<u8> = None;
-        // Chopat: a pawn may go through Home and round again only when
-        // nothing else can move at all.
-        let passes = if self.overshoot_rule() { 2 } else { 1 };
-        for overshoot in [false, true].into_iter().take(passes) {
+        // A pass with any candidate has a legal one, so the next pass is
+        // reached only as `for_each_candidate` reaches it.
+        for &overshoot in self.overshoot_passes() {
             for left in (1..=tickets.len()).rev() {
                 // Draw one of the `left` not yet tried and set it aside at the end.
                 let pick = below(left);
@@ -764,15 +763,26 @@ impl Turn {
         throws: Throws,
         mut f: impl FnMut(Move, Option<Capture>) -> ControlFlow<()>,
     ) {
-        let mut any = false;
-        let flow = self.visit_candidates(false, throws, &mut |m, cap| {
-            any = true;
-            f(m, cap)
-        });
-        if flow.is_continue() && !any && self.overshoot_rule() {
-            // Chopat: a pawn may go through Home and round again only when
-            // nothing else can move at all.
-            let _ = self.visit_candidates(true, throws, &mut f);
+        for &overshoot in self.overshoot_passes() {
+            let mut any = false;
+            let flow = self.visit_candidates(overshoot, throws, &mut |m, cap| {
+                any = true;
+                f(m, cap)
+            });
+            if any || flow.is_break() {
+                return;
+            }
+        }
+    }
+
+    /// The passes in which moves are looked for: within the path and then,
+    /// under Chopat's "overshoot: new circuit", through Home and round
+    /// again, which is open only when the first pass found no move at all.
+    fn overshoot_passes(&self) -> &'static [bool] {
+        if self.overshoot_rule() {
+            &[false, true]
+        } else {
+            &[false]
         }
     }
 
