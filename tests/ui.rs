@@ -315,6 +315,7 @@ fn a_game_left_mid_turn_continues_at_the_same_moment_after_a_restart() {
     throw_until_a_move_is_due(&first);
     let left = moment(&first);
     assert!(!left.1.is_empty(), "values are waiting to be spent");
+    let log = log_lines(&first);
     // The back key leaves the game for Home, saving it.
     press_back(&first);
     assert_eq!(screen(&first), Screen::Home);
@@ -328,6 +329,7 @@ fn a_game_left_mid_turn_continues_at_the_same_moment_after_a_restart() {
     let play = second.window().global::<Play>();
     let chips: Vec<u8> = play.get_values().iter().map(|v| v as u8).collect();
     assert_eq!(chips, left.1, "the same values are offered");
+    assert_eq!(log_lines(&second), log, "the log tells the game so far");
     assert_board_matches_engine(&second);
     // And the game goes on from there.
     for _ in 0..8 {

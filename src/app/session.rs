@@ -71,9 +71,18 @@ pub struct Session {
 }
 
 impl Session {
+    /// A game to show from the moment `game` has reached: its events are
+    /// played again through the session, so that the log tells the game so
+    /// far, the last throw lies in the tray, the last move can be taken
+    /// back and a turn that had just passed still waits to be acknowledged.
     pub fn new(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
+        let record = game.record();
+        let start = GameRecord {
+            events: Vec::new(),
+            ..record.clone()
+        };
         let mut s = Session {
-            game,
+            game: Match::replay(&start).expect("the start of a game in progress replays"),
             names,
             kinds,
             save_id: None,
@@ -88,25 +97,30 @@ impl Session {
             last_mover: None,
         };
         s.sync_pawns();
-        // A resumed game whose last event is a move can still take it back.
-        s.last_mover = seat_of_last_move(&s.game);
         for &(side, throw) in s.game.opening_throws() {
             s.log.push((
                 side,
                 format!("opening throw {}", values_text(throw.values())),
             ));
         }
-        // A resumed game in its move phase shows the throw being used.
-        if s.game.phase() == Phase::Move {
-            if let Some(Event::Throw { values }) = s.game.record().events.last() {
-                s.last_throw = Throw::of(s.implement(), values);
+        for event in &record.events {
+            s.acknowledge_pass();
+            match event {
+                Event::Throw { .. } => {
+                    s.throw();
+                }
+                Event::Move(mv) => {
+                    s.play(*mv).expect("a move of a game in progress replays");
+                    s.sync_pawns();
+                }
             }
         }
         s.select_only_move();
         s
     }
 
-    /// The game as saved, from its replayable document.
+    /// The game as saved, from its replayable document; a save that no
+    /// longer replays is refused with the engine's reason.
     pub fn resume(doc: GameDocument) -> Result<Session, String> {
         let game = Match::replay(&doc.record).map_err(|e| e.to_string())?;
         Ok(Session::new(game, doc.names, doc.seats))

@@ -264,6 +264,16 @@ pub fn moment(app: &App) -> (Position, Vec<u8>, Side, usize) {
     .expect("a game is on")
 }
 
+/// The game's log as shown: the side of each line and its text.
+pub fn log_lines(app: &App) -> Vec<(i32, String)> {
+    app.window()
+        .global::<Play>()
+        .get_log()
+        .iter()
+        .map(|line| (line.side, line.text.to_string()))
+        .collect()
+}
+
 /// Throws (passing when nothing can move) until a pawn is to be moved.
 pub fn throw_until_a_move_is_due(app: &App) {
     for _ in 0..50 {
