@@ -9,7 +9,7 @@ use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
 use chaupar::app::{App, Nav, Outcome, Play, Rules, Screen, Settings};
 use chaupar::board::Side;
-use chaupar::rules::{Game, GameRecord, Match, Options};
+use chaupar::rules::{Event, Game, GameRecord, Match, Options};
 use slint::{ComponentHandle, Model};
 use ui_support::*;
 
@@ -354,14 +354,30 @@ fn a_move_can_be_taken_back_until_the_next_throw_and_the_save_follows() {
     );
     let before = moment(&first);
     let lines = play.get_log().row_count();
+    assert_eq!(trail(&first), (vec![], vec![]), "no move made yet");
     take_a_turn_step(&first);
     assert_ne!(moment(&first), before);
+    // The board marks where the move came from and went.
+    let mv = last_move(&first);
+    let cell = |step| before.0.board().cell(before.2, step).map(|c| c.0 as i32);
+    assert_eq!(
+        trail(&first),
+        (
+            cell(mv.from).into_iter().collect(),
+            cell(mv.to).into_iter().collect()
+        )
+    );
     press(&first, "Take back the last move");
     assert_eq!(moment(&first), before);
     let chips: Vec<u8> = play.get_values().iter().map(|v| v as u8).collect();
     assert_eq!(chips, before.1, "the move's values are to spend again");
     assert_eq!(play.get_log().row_count(), lines, "the move leaves the log");
     assert!(!movable_pawns(&first).is_empty());
+    assert_eq!(
+        trail(&first),
+        (vec![], vec![]),
+        "the mark goes with the move"
+    );
     assert_board_matches_engine(&first);
     // On a keyboard, Ctrl+Z does the same.
     take_a_turn_step(&first);
@@ -386,6 +402,26 @@ fn a_move_can_be_taken_back_until_the_next_throw_and_the_save_follows() {
     take_a_turn_step(&second);
     assert!(labelled(&second, "Take back the last move").is_none());
     assert!(moment(&second).3 > next.3);
+}
+
+/// The squares the board marks as left and reached by the last move.
+fn trail(app: &App) -> (Vec<i32>, Vec<i32>) {
+    let cells = app.window().global::<Play>().get_cells();
+    let marked = |end| {
+        cells
+            .iter()
+            .filter(|c| c.trail == end)
+            .map(|c| c.index)
+            .collect()
+    };
+    (marked(1), marked(2))
+}
+
+fn last_move(app: &App) -> chaupar::rules::Move {
+    match app.with_match(|m| m.record().events.last().cloned()) {
+        Some(Some(Event::Move(mv))) => mv,
+        other => panic!("the last event is not a move: {other:?}"),
+    }
 }
 
 #[test]

@@ -16,6 +16,10 @@ const CROSS_MARKED_STEPS: [u8; 3] = [8, 12, 72];
 /// traditionally laid on its side.
 const CROSS_HOMEWARD: std::ops::RangeInclusive<u8> = 77..=83;
 
+/// Whose pawns made the last move, and the squares it left and reached
+/// (none for an end off the board).
+pub type Trail = (Side, Option<board::Cell>, Option<board::Cell>);
+
 /// A pawn to draw: which side, a stable id (so it can walk from square to
 /// square), and the step it stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,9 +81,10 @@ impl Layout {
         (0..side.0).fold((x, y), |(x, y), _| (y, size - x))
     }
 
-    /// Every cell, with its marking and whether a chosen pawn could move
-    /// there (`targets`, with the label read out for it).
-    pub fn cells(&self, targets: &[(board::Cell, String)]) -> Vec<CellData> {
+    /// Every cell, with its marking, whether a chosen pawn could move
+    /// there (`targets`, with the label read out for it) and the squares
+    /// the last move left and reached (`trail`, with whose pawns moved).
+    pub fn cells(&self, targets: &[(board::Cell, String)], trail: Option<Trail>) -> Vec<CellData> {
         let g = self.geometry;
         let marked = marked_cells(g);
         g.cells()
@@ -93,6 +98,11 @@ impl Layout {
                 let centre = (info.col as f32 + 0.5, info.row as f32 + 0.5);
                 let (x, y) = self.place(centre);
                 let target = targets.iter().find(|(c, _)| *c == cell);
+                let trail_end = match trail {
+                    Some((_, from, _)) if from == Some(cell) => 1,
+                    Some((_, _, to)) if to == Some(cell) => 2,
+                    _ => 0,
+                };
                 CellData {
                     index: cell.0 as i32,
                     col: (x - half).round() as i32,
@@ -110,6 +120,8 @@ impl Layout {
                     marked: marked.contains(&cell),
                     target: target.is_some(),
                     label: target.map(|(_, l)| l.as_str()).unwrap_or("").into(),
+                    trail: trail_end,
+                    trail_side: trail.map_or(0, |(side, _, _)| side.0 as i32),
                 }
             })
             .collect()
@@ -317,7 +329,7 @@ mod tests {
             // The end of the own arm's middle column: bottom centre.
             assert_eq!((spot.x, spot.y), (9.5, 18.5), "{side:?}");
         }
-        let cells = Layout::new(kind, Side(1)).cells(&[]);
+        let cells = Layout::new(kind, Side(1)).cells(&[], None);
         let home = cells.iter().find(|c| c.kind == 2).unwrap();
         assert_eq!((home.col, home.row, home.span), (8, 8, 3));
     }

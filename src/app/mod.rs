@@ -971,7 +971,7 @@ impl Inner {
             play.set_title(s.position().game().title().into());
             play.set_cross(layout.is_cross());
             play.set_grid(layout.grid() as i32);
-            update(&self.cells, layout.cells(&s.targets()));
+            update(&self.cells, layout.cells(&s.targets(), s.trail()));
             let prompt = s.prompt();
             play.set_mover_side(mover.0 as i32);
             // The player's name, and the colour their pawns are this turn.

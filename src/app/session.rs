@@ -9,7 +9,7 @@ use crate::dice::{Implement, Throw};
 use crate::rules::{AfterThrow, Event, GameRecord, Match, Move, MoveReport, Phase, Position};
 use crate::store::Summary;
 
-use super::board_view::{square_number, PawnAt};
+use super::board_view::{square_number, PawnAt, Trail};
 use super::setup::SeatKind;
 
 /// A game as the app saves it: the engine's record, which replays to the
@@ -65,9 +65,17 @@ pub struct Session {
     /// The turn passed with nothing to move; shown until acknowledged.
     pub passing: Option<Side>,
     pub notice: String,
-    /// The seat that made the last move, while it can be taken back: until
-    /// the next throw.
-    last_mover: Option<Side>,
+    /// Every move of the game so far, with who made it.
+    played: Vec<Played>,
+}
+
+/// A move as it was made: the seat that chose it and whose pawns it moved
+/// (a finished player's throws move the partner's).
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    seat: Side,
+    side: Side,
+    mv: Move,
 }
 
 impl Session {
@@ -94,7 +102,7 @@ impl Session {
             last_throw: None,
             passing: None,
             notice: String::new(),
-            last_mover: None,
+            played: Vec::new(),
         };
         s.sync_pawns();
         for &(side, throw) in s.game.opening_throws() {
@@ -238,7 +246,6 @@ impl Session {
         let seat = self.game.mover();
         let report = self.game.throw();
         self.last_throw = Some(report.throw);
-        self.last_mover = None;
         self.notice.clear();
         let mut entry = format!("threw {}", values_text(report.throw.values()));
         match report.after {
@@ -368,6 +375,7 @@ impl Session {
     /// Plays a move; the engine has the last word.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, String> {
         let mover = self.game.mover();
+        let side = self.game.pawn_side();
         let spent = values_text(&self.spent_values(mv));
         let report = self
             .game
@@ -391,7 +399,11 @@ impl Session {
             ));
         }
         self.log.push((mover, entry));
-        self.last_mover = Some(mover);
+        self.played.push(Played {
+            seat: mover,
+            side,
+            mv,
+        });
         self.selected = None;
         self.offered.clear();
         self.hint = None;
@@ -402,25 +414,36 @@ impl Session {
     /// Whether a person can take back the last move now: it was a
     /// person's, no throw has followed, and no computer is to act.
     pub fn can_take_back(&self) -> bool {
-        self.last_mover
-            .is_some_and(|seat| !self.kinds[seat.index()].is_computer())
+        matches!(self.game.record().events.last(), Some(Event::Move(_)))
+            && self
+                .played
+                .last()
+                .is_some_and(|p| !self.kinds[p.seat.index()].is_computer())
             && !self.mover_kind().is_computer()
             && self.prompt() != Prompt::Over
+    }
+
+    /// The last move as the board marks it.
+    pub fn trail(&self) -> Option<Trail> {
+        let p = self.played.last()?;
+        let board = self.position().board();
+        Some((
+            p.side,
+            board.cell(p.side, p.mv.from),
+            board.cell(p.side, p.mv.to),
+        ))
     }
 
     /// Takes back the last move: the pawns stand as before it and its
     /// values are to spend again. The moves before it in the same turn can
     /// be taken back in turn.
     pub fn take_back(&mut self) -> bool {
-        let Some(seat) = self.last_mover.filter(|_| self.can_take_back()) else {
-            return false;
-        };
-        if self.game.take_back().is_none() {
+        if !self.can_take_back() || self.game.take_back().is_none() {
             return false;
         }
+        let seat = self.played.pop().expect("a move to take back").seat;
         // The move's own line, the last one written.
         self.log.pop();
-        self.last_mover = seat_of_last_move(&self.game);
         self.sync_pawns();
         self.select_only_move();
         self.hint = None;
@@ -591,14 +614,6 @@ pub fn values_text(values: &[u8]) -> String {
         .map(|v| v.to_string())
         .collect::<Vec<_>>()
         .join(" + ")
-}
-
-/// The seat that made the game's last event, if that was a move (not
-/// always the mover's own earlier move: Chopat's Khado Karvo follows
-/// another player's move without a throw).
-fn seat_of_last_move(game: &Match) -> Option<Side> {
-    let mut earlier = game.clone();
-    earlier.take_back().map(|_| earlier.mover())
 }
 
 pub(super) fn capitalised(s: &str) -> String {
