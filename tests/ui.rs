@@ -586,3 +586,50 @@ fn a_rules_page_scrolls_to_its_last_line_on_a_phone() {
         "the last line scrolls into view"
     );
 }
+
+#[test]
+fn a_long_run_of_throws_leaves_the_tray_and_every_value_in_view_on_a_phone() {
+    let app = app();
+    let (width, height) = (360.0, 640.0);
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(width, height));
+    // After Kajalvun every doublet brings another throw.
+    let pos = chaupar::rules::Position::from_json(
+        r#"{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
+        "pawns": {"black": [30, 40, 50, 60], "yellow": [30, 40, 50, 60]},
+        "flags": {"black": {"kajalvun": true}, "yellow": {"kajalvun": true}}}"#,
+    )
+    .unwrap();
+    let play = app.window().global::<Play>();
+    let crowded = (0..2000).find(|&seed| {
+        app.start(
+            Match::from_position(pos, seed),
+            Default::default(),
+            Default::default(),
+        );
+        while play.get_can_throw() {
+            take_a_turn_step(&app);
+        }
+        play.get_values().row_count() >= 5 && !play.get_can_pass()
+    });
+    assert!(crowded.is_some(), "some seed throws doublets twice");
+    // One move made: five values or more, Hint and Undo.
+    take_a_turn_step(&app);
+    assert!(play.get_values().row_count() >= 4 && play.get_can_take_back());
+    save_png(&app, "phone-game-many-values");
+    let tray = labelled(&app, "Throw tray").expect("the tray is shown");
+    assert!(tray.size().width >= width / 2.0, "the tray keeps its room");
+    let mut shown = starting(&app, "Value ");
+    assert!(!shown.is_empty());
+    shown.extend(labelled(&app, "Suggest a move"));
+    shown.extend(labelled(&app, "Take back the last move"));
+    for element in shown {
+        let (at, size) = (element.absolute_position(), element.size());
+        assert!(
+            at.x >= 0.0 && at.x + size.width <= width && at.y + size.height <= height,
+            "{:?} is cut off",
+            element.accessible_label()
+        );
+    }
+}
