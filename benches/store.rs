@@ -1,11 +1,12 @@
 //! How long saving takes: a game of a few hundred events saved many times
-//! (every save synced to disk), handed to the autosaver, loaded and listed.
+//! (every save synced to disk), handed to the autosaver, loaded and listed;
+//! and how long the engine takes to replay it (opening a save, Undo).
 //!
 //! `cargo bench --no-default-features --bench store`
 
 use std::time::{Duration, Instant};
 
-use chaupar::rules::{Game, GameRecord, Match, Mode, Options, Phase};
+use chaupar::rules::{Event, Game, GameRecord, Match, Mode, Options, Phase};
 use chaupar::store::{Autosaver, SaveStore, Summary};
 
 const SAVES: u32 = 500;
@@ -92,6 +93,17 @@ fn main() {
     }
     measure("list (21 saves)", 50, || {
         assert_eq!(store.list().len(), 21);
+    });
+    measure("Match::replay (opening the save)", 50, || {
+        Match::replay(&document).unwrap();
+    });
+    let mut move_last = document.clone();
+    while !matches!(move_last.events.last(), Some(Event::Move(_))) {
+        move_last.events.pop();
+    }
+    let game = Match::replay(&move_last).unwrap();
+    measure("Match::take_back (Undo)", 50, || {
+        assert!(game.clone().take_back().is_some());
     });
 
     std::fs::remove_dir_all(&folder).unwrap();
