@@ -172,6 +172,25 @@ fn a_long_run_of_mixed_doublets_near_home_uses_what_fits() {
 }
 
 #[test]
+fn the_ends_of_a_turn_of_four_doublets_are_all_listed() {
+    // Four doublets and a last throw, 37 in all, with the Jug and two
+    // single pawns far from Home: thousands of ways to end the turn, each
+    // using every value.
+    let p = pos!({"game": "chopat", "pawns": {"black": [10, 20, 34, 34], "yellow": [10, 30, 45, 60]},
+        "flags": {"black": {"kajalvun": true, "jug": 34, "has_thrown": true}}});
+    let t = after(p, &[&[6, 6], &[3, 3], &[4, 4], &[1, 1], &[3, 6]]);
+    let ends = t.outcomes();
+    let black = |p: &Position| p.pawns(BLACK).iter().map(|&s| u32::from(s)).sum::<u32>();
+    assert!(ends.len() > 1000, "{} ends", ends.len());
+    for end in &ends {
+        assert_eq!(black(end), black(&p) + 37, "{}", end.to_json());
+        assert_eq!(end.to_move(), YELLOW);
+    }
+    let distinct: std::collections::HashSet<_> = ends.iter().collect();
+    assert_eq!(distinct.len(), ends.len());
+}
+
+#[test]
 fn each_throw_of_a_turn_is_spent_separately() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 20, 40], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true}}});

@@ -34,9 +34,12 @@ const REMEMBER_ABOVE: u8 = 8;
 /// dozen doublets in a row) cost time rather than all the memory.
 const REMEMBER_AT_MOST: usize = 1 << 16;
 /// [`Turn::outcomes`] (asked by the command-line tool, not during play)
-/// remembers up to this many states in each of its two sets (some 250 MB
-/// at most): four doublets and a throw mid-board pass 300,000.
-const WALK_AT_MOST: usize = 1 << 19;
+/// remembers up to this many states (some 300 MB at most): four doublets
+/// and a throw with a pair and two pawns mid-board come to 450,000.
+const WALK_AT_MOST: usize = 1 << 20;
+/// Marks a state [`Turn::outcomes`] has walked on from, beside the values
+/// it can use (never more than 63).
+const WALKED: u8 = 0x80;
 
 /// One move: pawns of the side to move going from one step to another,
 /// paid for with some values of one throw.
@@ -268,11 +271,10 @@ pub struct Turn {
 /// step it would have reached, when the refusal is about landing there).
 type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
 
-/// What [`Turn::outcomes`] keeps on its way: the states of the turn it
-/// has been through, how many values each state weighed can still use,
-/// and the ends found.
+/// What [`Turn::outcomes`] keeps on its way: how many values each state
+/// of the turn weighed can still use, marked [`WALKED`] once walked on
+/// from, and the ends found.
 struct OutcomeWalk {
-    visited: FxHashSet<StateKey>,
     usable: Option<Remembered>,
     seen: FxHashSet<Position>,
     out: Vec<Position>,
@@ -282,7 +284,10 @@ struct OutcomeWalk {
 /// change, with the values some pawn can still take in place of those
 /// spent (values no pawn can take are as good as spent), and without which
 /// pawn used a throw that has no such values left (that no longer matters,
-/// so states that differ only in it are one).
+/// so states that differ only in it are one). Pawns that stand alike are
+/// interchangeable, so each side's pawns are in order of step (the side to
+/// move's with what they moved with): states that differ only in which
+/// slot holds which pawn are one too.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct StateKey {
     pos: Position,
@@ -678,7 +683,6 @@ impl Turn {
     /// the next turn: what `chaupar-cli outcomes` prints.
     pub fn outcomes(&self) -> Vec<Position> {
         let mut walk = OutcomeWalk {
-            visited: FxHashSet::default(),
             usable: Some(Remembered {
                 usable: FxHashMap::default(),
                 limit: WALK_AT_MOST,
@@ -700,14 +704,14 @@ impl Turn {
             }
             return;
         }
-        let key = self.state_key();
-        let first_visit = if walk.visited.len() < WALK_AT_MOST {
-            walk.visited.insert(key)
-        } else {
-            !walk.visited.contains(&key)
-        };
-        if !first_visit {
-            return;
+        // Every state after the first was weighed as a move's result
+        // before it is walked.
+        let memo = walk.usable.as_mut().expect("a walk remembers");
+        if let Some(known) = memo.usable.get_mut(&self.state_key()) {
+            if *known & WALKED != 0 {
+                return;
+            }
+            *known |= WALKED;
         }
         for m in self.legal_in(Throws::FirstOfEqual, &mut walk.usable) {
             let mut child = *self;
@@ -1183,10 +1187,25 @@ impl Turn {
     fn state_key(&self) -> StateKey {
         let live = self.live_slots();
         let open = throws_of_slots(live);
+        let mut pos = self.pos;
+        let n = pos.pawn_count();
+        let mover = self.pawn_side();
+        let mut alike: ArrayVec<(u8, u32), MAX_PAWNS> = (0..n)
+            .map(|i| (pos.pawns[mover.index()][i], self.moved[i] & open))
+            .collect();
+        alike.sort_unstable();
+        let mut moved = [0; MAX_PAWNS];
+        for (i, (step, with)) in alike.into_iter().enumerate() {
+            pos.pawns[mover.index()][i] = step;
+            moved[i] = with;
+        }
+        for side in Side::ALL.into_iter().filter(|&s| s != mover) {
+            pos.pawns[side.index()][..n].sort_unstable();
+        }
         StateKey {
-            pos: self.pos,
+            pos,
             live,
-            moved: self.moved.map(|m| m & open),
+            moved,
             phase: self.phase,
             hit: self.hit,
             moved_any: self.moved_any,
@@ -1721,7 +1740,7 @@ impl Turn {
             .zip(key.as_ref())
             .and_then(|(m, k)| m.usable.get(k))
         {
-            return known;
+            return known & !WALKED;
         }
         // Worked out only once a first way falls short of using every value.
         let mut bound = None;
@@ -2095,6 +2114,47 @@ mod tests {
     /// gives the moves listed afresh, in Chopat turns of six throws, long
     /// enough for the memory to be used: each position is played with two
     /// different runs of throws in a row.
+    /// The same pawns in each other's slots: the searches know the state
+    /// they reach either way, and only what a pawn moved with still tells
+    /// states apart.
+    #[test]
+    fn states_that_differ_only_in_which_slot_holds_a_pawn_are_one() {
+        let json = r#"{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
+            "pawns": {"black": [14, 20, 40, 50], "yellow": [10, 30, 45, 60]},
+            "flags": {"black": {"kajalvun": true, "has_thrown": true}}}"#;
+        let start = Turn::new(Position::from_json(json).unwrap());
+        let die = |throw: usize, die: usize| 1u64 << (throw * SLOTS + die);
+        let after = |moves: &[(u8, u8, u64)]| {
+            let mut t = start;
+            for throw in [[6, 6], [6, 6], [1, 1], [3, 3], [1, 3]] {
+                t.add_throw(Throw::dice(&throw));
+            }
+            for &(from, to, spend) in moves {
+                let m = Move {
+                    from,
+                    to,
+                    pawns: 1,
+                    spend,
+                    mover: Move::EITHER_PAWN,
+                };
+                assert_eq!(t.play(m), Ok(false), "{m:?}");
+            }
+            t
+        };
+        // The first double six moves 14 and 20 on a 6 each, or 14 on 12:
+        // pawns on 20 and 26 in other slots, the throw spent.
+        let both = after(&[(14, 20, die(0, 0)), (20, 26, die(0, 1))]);
+        let one = after(&[(14, 26, die(0, 0) | die(0, 1))]);
+        assert_ne!(both.pos.pawns, one.pos.pawns);
+        assert!(both.state_key() == one.state_key());
+        // A 6 of each double six: the pawn on 20 may still take the other
+        // 6 of the throw it did not move with, and which throw that is
+        // tells the states apart.
+        let first_then_second = after(&[(14, 20, die(0, 0)), (20, 26, die(1, 0))]);
+        let second_then_first = after(&[(20, 26, die(0, 0)), (14, 20, die(1, 0))]);
+        assert!(first_then_second.state_key() != second_then_first.state_key());
+    }
+
     #[test]
     fn moves_listed_with_a_memory_are_the_legal_moves() {
         let mut memory = TurnMemory::default();
