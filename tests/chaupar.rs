@@ -314,3 +314,15 @@ fn a_finishing_player_loses_the_rest_of_the_throw_and_serves_the_partner_next_tu
     assert_eq!(t.pawn_side(), YELLOW);
     assert!(can(&t, 20, 21));
 }
+
+#[test]
+fn the_last_pawn_may_go_home_with_one_die_though_the_others_are_lost() {
+    // Black's last pawn is 6 from Home and Yellow has finished: Home with
+    // the 6 finishes the partnership, and finishing uses every value, so
+    // it is taken before moving the 1 and the 2 together.
+    let p = pos!({"game": "chaupar", "pawns": {"black": [84, 84, 84, 78], "red": [10, 20, 30, 40],
+        "yellow": [84, 84, 84, 84], "green": [10, 20, 30, 40]}});
+    let t = after(p, &[&[6, 1, 2]]);
+    assert_eq!(moves(&t), vec![(78, 84, 1)]);
+    assert_eq!(refused(&t, 78, 81, 1, &[1, 2]), Illegal::MustUseMore);
+}

@@ -108,9 +108,10 @@ fn after_kajalvun_each_doublet_gives_another_throw() {
 #[test]
 fn a_long_run_of_doublets_near_home_keeps_the_values_that_can_be_used() {
     // Ten doublets of ones and a (3, 4): the pawns on 80 and 81 can take
-    // seven ones between them (four and three, to Home exactly), but only
-    // two values if the 4 and the 3 take them Home at once. So the turn
-    // must start with ones, one at a time or a doublet together.
+    // seven ones between them (four and three, to Home exactly), or the 4
+    // and the 3 take them Home at once. Either way finishes, which uses
+    // every value, so the turn may start with ones (one at a time or a
+    // doublet together) or go straight Home.
     let p = pos!({"game": "chopat", "pawns": {"black": [80, 81, 84, 84], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
     let mut throws: Vec<&[u8]> = vec![&[1, 1]; 10];
@@ -118,9 +119,16 @@ fn a_long_run_of_doublets_near_home_keeps_the_values_that_can_be_used() {
     let mut t = after(p, &throws);
     assert_eq!(
         moves(&t),
-        vec![(80, 81, 1), (80, 82, 1), (81, 82, 1), (81, 83, 1)]
+        vec![
+            (80, 81, 1),
+            (80, 82, 1),
+            (80, 83, 1),
+            (80, 84, 1),
+            (81, 82, 1),
+            (81, 83, 1),
+            (81, 84, 1)
+        ]
     );
-    assert_eq!(refused(&t, 81, 84, 1, &[3]), Illegal::MustUseMore);
     // However the ones are shared out, the turn ends with both pawns Home.
     let ends = t.outcomes();
     assert_eq!(ends.len(), 1);
@@ -598,4 +606,24 @@ fn no_square_outside_the_belly_holds_three_pawns_of_a_colour() {
         "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
     let t = after(p, &[&[3, 4]]);
     assert!(can(&t, 77, 80));
+}
+
+#[test]
+fn a_pawn_may_go_home_though_another_way_would_go_round_again() {
+    // The last pawn is 6 from Home. The 1 and 3 would take it to 82, and
+    // then the sixes, which only overshoot, would send it round again:
+    // four values used. Home with a 6 finishes, which uses every value, so
+    // it is allowed.
+    let p = pos!({"game": "chopat", "pawns": {"black": [84, 84, 84, 78], "yellow": [84, 84, 84, 83]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true},
+                  "yellow": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[6, 6], &[1, 3]]);
+    assert!(can(&t, 78, 84));
+    let home = t
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to == 84)
+        .expect("Home with a 6");
+    assert_eq!(t.play(home), Ok(true));
+    assert_eq!(t.position().places(), &[BLACK]);
 }

@@ -509,7 +509,7 @@ impl Turn {
         self.for_each_candidate(throws, |m: Move, cap| {
             let mut child = *self;
             child.apply(m, cap);
-            let total = m.values_used() as u8 + child.usable_from(memo);
+            let total = self.used_with_rest(m, &child, memo);
             best = best.max(total);
             scored.push((m, total));
             ControlFlow::Continue(())
@@ -575,14 +575,14 @@ impl Turn {
                 };
                 let mut child = *self;
                 child.apply(m, cap);
-                let rest = child.max_usable();
-                let total = m.values_used() as u8 + rest;
+                let total = self.used_with_rest(m, &child, &mut child.memo());
                 // No way of playing uses more than every value left.
                 let legal =
                     total == remaining || total == *best.get_or_insert_with(|| self.max_usable());
                 if legal {
+                    let ends = total == m.values_used() as u8 || child.pos.is_finished(child.side);
                     *self = child;
-                    if rest == 0 || self.pos.is_over() {
+                    if ends || self.pos.is_over() {
                         self.end_turn();
                     }
                     return Some(m);
@@ -605,7 +605,7 @@ impl Turn {
         let cap = self.check(m)?;
         let mut child = *self;
         child.apply(m, cap);
-        if m.values_used() as u8 + child.max_usable() < self.max_usable() {
+        if self.used_with_rest(m, &child, &mut child.memo()) < self.max_usable() {
             return Err(Illegal::MustUseMore);
         }
         *self = child;
@@ -1749,12 +1749,11 @@ impl Turn {
             let used = m.values_used() as u8;
             let mut child = *self;
             child.apply(m, cap);
-            let total = used
-                + if used < remaining {
-                    child.usable_from(memo)
-                } else {
-                    0
-                };
+            let total = if used < remaining {
+                self.used_with_rest(m, &child, memo)
+            } else {
+                used
+            };
             best = best.max(total);
             if best == remaining || best == *bound.get_or_insert_with(|| self.usable_bound()) {
                 ControlFlow::Break(())
@@ -1771,6 +1770,18 @@ impl Turn {
             m.usable.insert(key.expect("a key with a memo"), best);
         }
         best
+    }
+
+    /// The values move `m` uses together with the most the rest of the
+    /// turn can use after it (`child`). A move that finishes the player
+    /// uses every value some pawn could still take: nothing is left to
+    /// take them, and finishing is never refused for leaving values unused.
+    fn used_with_rest(&self, m: Move, child: &Turn, memo: &mut Option<Remembered>) -> u8 {
+        if child.pos.is_finished(child.side) {
+            self.live_slots().count_ones() as u8
+        } else {
+            m.values_used() as u8 + child.usable_from(memo)
+        }
     }
 
     /// At most how many of the values left the side to move can
@@ -1799,6 +1810,22 @@ impl Turn {
                     .is_some_and(|turn_in| !pos.flags(side).has_cut && step <= turn_in)
         };
         let mut values: ArrayVec<u8, { MAX_THROWS * SLOTS }> = self.values_in(live).collect();
+        // Values that could bring every pawn Home may finish the player,
+        // which counts as using every value left. A step of a value takes
+        // one pawn a step, or more where pawns move together: a group of
+        // four in Chaupar, a pair moving twice a double in Akbar's
+        // Chaupar, a Chowka Bhara double on one value, and Chopat's
+        // opening split (12 for a (1, 1)).
+        let reach = match pos.game {
+            Game::Chaupar => 4,
+            Game::ChauparAkbar | Game::ChowkaBhara => 2,
+            Game::Chopat if !pos.flags(side).has_thrown => 6,
+            Game::Chopat | Game::Pagade => 1,
+        };
+        let to_go: u32 = pawns.iter().map(|&s| u32::from(home - s)).sum();
+        if reach * values.iter().map(|&v| u32::from(v)).sum::<u32>() >= to_go {
+            return values.len() as u8;
+        }
         if pawns.iter().any(|&s| s != home && unlimited(s)) {
             return values.len() as u8;
         }
@@ -2001,7 +2028,7 @@ mod tests {
     /// The ends of the turn found the slow way: every move that passes
     /// the rules, in every order, with none of the search's shortcuts (no
     /// bound, no skipping equal throws), keeping the ends that used the
-    /// most values.
+    /// most values (a way that finishes the player uses them all).
     fn brute_force_outcomes(turn: &Turn) -> HashSet<Position> {
         fn walk(t: &Turn, seen: &mut HashSet<Turn>, ends: &mut Vec<(Position, u32)>) {
             if !seen.insert(*t) {
@@ -2022,7 +2049,14 @@ mod tests {
             for (m, cap) in next {
                 let mut child = *t;
                 child.apply(m, cap);
-                walk(&child, seen, ends);
+                if child.pos.is_finished(child.side) {
+                    // Finishing uses every value some pawn could take.
+                    let mut end = child;
+                    end.end_turn();
+                    ends.push((end.pos, t.spent.count_ones() + t.live_slots().count_ones()));
+                } else {
+                    walk(&child, seen, ends);
+                }
             }
         }
         let mut ends = Vec::new();
