@@ -294,6 +294,12 @@ fn too_many_pawns_on_a_square_are_refused() {
     let e = refused(d);
     assert!(matches!(e, PositionError::SquareOverfull { .. }));
     names(&e, &["black", "20"]);
+    // Steps 8 and 76 are one square, the end of the own arm.
+    let mut d = pagade();
+    d["pawns"]["black"] = json!([8, 8, 76, 20]);
+    d["flags"] = json!({"black": {"has_cut": true}});
+    let e = refused(d);
+    assert!(matches!(e, PositionError::SquareOverfull { .. }));
     // In the Belly any number may stand together.
     let mut d = pagade();
     d["pawns"]["black"] = json!([80, 80, 80, 80]);

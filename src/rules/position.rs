@@ -510,8 +510,14 @@ impl Position {
                 Game::Chopat | Game::Pagade => 2,
                 _ => MAX_PAWNS as u8,
             };
+            // Steps 8 and 76 are one square: count by square.
             for &step in self.pawns(side) {
-                let n = self.pawns_on(side, step) as u8;
+                let square = self.cell(side, step);
+                let n = self
+                    .pawns(side)
+                    .iter()
+                    .filter(|&&s| self.cell(side, s) == square)
+                    .count() as u8;
                 if self.can_pair_at(side, step) && n > limit {
                     return Err(PositionError::SquareOverfull {
                         colour,
