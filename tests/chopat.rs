@@ -383,11 +383,14 @@ fn no_cut_is_needed_to_go_home_and_home_is_exact() {
         "flags": {"black": {"has_thrown": true}}});
     let t = after(p, &[&[3, 4]]);
     assert!(
-        can(&t, 73, 76) && can(&t, 73, 77),
+        can(&t, 73, 77) && can(&t, 73, 80),
         "into the Belly without a cut"
     );
     assert!(can(&t, 81, 84));
     assert_eq!(refused(&t, 81, 2, 1, &[4]), Illegal::ExactHome);
+    // 73 + 3 would leave the 4 to the pawn on 81, which could only go
+    // through Home: the throw is used whole without that.
+    assert_eq!(refused(&t, 73, 76, 1, &[3]), Illegal::MustUseMore);
 }
 
 #[test]
@@ -626,4 +629,23 @@ fn a_pawn_may_go_home_though_another_way_would_go_round_again() {
         .expect("Home with a 6");
     assert_eq!(t.play(home), Ok(true));
     assert_eq!(t.position().places(), &[BLACK]);
+}
+
+#[test]
+fn a_throw_that_can_be_used_without_overshooting_may_not_be_split_to_overshoot() {
+    // The pawn on 20 can take the whole (6, 4). Moving it 6 and leaving
+    // the pawn on 82 nothing but to go through Home with the 4 is not
+    // allowed: going round again must be the only possible move.
+    let p = pos!({"game": "chopat", "pawns": {"black": [84, 84, 20, 82], "yellow": [84, 84, 84, 83]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[6, 4]]);
+    assert_eq!(moves(&t), vec![(20, 30, 1)]);
+    assert_eq!(refused(&t, 20, 26, 1, &[6]), Illegal::MustUseMore);
+    // With a 1 for the pawn on 83 first, the 6 has nothing to take it but
+    // the pawn on 82, which goes round again.
+    let p = pos!({"game": "chopat", "pawns": {"black": [84, 84, 83, 82], "yellow": [84, 84, 84, 83]},
+        "flags": {"black": {"has_thrown": true}}});
+    let mut t = after(p, &[&[1, 6]]);
+    t.play(mv(&t, 83, 84, 1, &[1])).unwrap();
+    assert_eq!(moves(&t), vec![(82, 4, 1)]);
 }

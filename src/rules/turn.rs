@@ -265,6 +265,9 @@ pub struct Turn {
     /// Chopat's Khado Karvo: a finished player's turn without a throw, to
     /// bring a pawn back or let the turn go by.
     khado: bool,
+    /// Chopat's "overshoot: new circuit": whether this turn may go through
+    /// Home at all, decided when its move phase starts.
+    overshoot_open: bool,
 }
 
 /// A move with what it captures, or the reason it is refused (with the
@@ -379,6 +382,7 @@ impl Turn {
             cells: [[u8::MAX; MAX_PAWNS]; 4],
             occupied: [0; 4],
             khado: false,
+            overshoot_open: true,
         };
         t.refresh_cells();
         t.settle();
@@ -469,6 +473,7 @@ impl Turn {
             return AfterThrow::Bonus;
         }
         self.phase = Phase::Move;
+        self.open_overshoot();
         if !self.can_move() {
             self.end_turn();
             return AfterThrow::Passed;
@@ -885,9 +890,36 @@ impl Turn {
         found
     }
 
-    /// Whether the game has Chopat's "overshoot: new circuit" rule.
+    /// Whether the game has Chopat's "overshoot: new circuit" rule, open
+    /// in this turn.
     fn overshoot_rule(&self) -> bool {
-        self.pos.game == Game::Chopat && self.pos.options.overshoot == Overshoot::NewCircuit
+        self.pos.game == Game::Chopat
+            && self.pos.options.overshoot == Overshoot::NewCircuit
+            && self.overshoot_open
+    }
+
+    /// Going through Home must be "the only possible move", read over the
+    /// whole turn: it is open only if it lets the turn use more values
+    /// than any way without it. A player who can use the throws without
+    /// it may not split them so as to leave a pawn nothing else to do.
+    fn open_overshoot(&mut self) {
+        self.overshoot_open = true;
+        if !self.overshoot_rule() {
+            return;
+        }
+        let home = self.pos.home();
+        let total: u32 = self.values_in(self.unspent()).map(u32::from).sum();
+        let within_reach = self
+            .pos
+            .pawns(self.side)
+            .iter()
+            .any(|&s| s != home && u32::from(home - s) < total);
+        if !within_reach {
+            return;
+        }
+        let with = self.max_usable();
+        self.overshoot_open = false;
+        self.overshoot_open = self.max_usable() < with;
     }
 
     /// How many pawns on `from` may move as one piece: one, and the
@@ -1871,6 +1903,7 @@ impl Turn {
         self.spent = 0;
         self.moved = [0; MAX_PAWNS];
         self.top_run = 0;
+        self.overshoot_open = true;
         let again = std::mem::take(&mut self.hit) && !self.pos.is_finished(seat);
         if !again {
             self.pos.to_move = self.next_seat(seat);
