@@ -917,9 +917,13 @@ impl Turn {
         if !within_reach {
             return;
         }
-        let with = self.max_usable();
+        // Without it first: when that uses every value, nothing can use more.
         self.overshoot_open = false;
-        self.overshoot_open = self.max_usable() < with;
+        let without = self.max_usable();
+        if without < self.live_slots().count_ones() as u8 {
+            self.overshoot_open = true;
+            self.overshoot_open = self.max_usable() > without;
+        }
     }
 
     /// How many pawns on `from` may move as one piece: one, and the
