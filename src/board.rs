@@ -87,7 +87,8 @@ pub enum CellKind {
 
 /// The most steps a path has: the 11 x 11 square board's 121.
 pub const MAX_STEP: usize = 121;
-const NO_CELL: u8 = u8::MAX;
+/// No cell: step 0, off the board or waiting in the centre.
+pub(crate) const NO_CELL: u8 = u8::MAX;
 
 /// Cross board: the last step of the path, Home.
 pub const CROSS_HOME: u8 = 84;
@@ -123,6 +124,13 @@ impl Geometry {
     pub fn cell(&self, side: Side, step: u8) -> Option<Cell> {
         let c = *self.path[side.index()].get(step as usize)?;
         (c != NO_CELL).then_some(Cell(c))
+    }
+
+    /// [`Geometry::cell`] as a bare cell number, [`NO_CELL`] for step 0,
+    /// for the move generator's hot paths. `step` must not pass Home.
+    #[inline]
+    pub(crate) fn cell_id(&self, side: Side, step: u8) -> u8 {
+        self.path[side.index()][step as usize]
     }
 
     pub fn cell_info(&self, cell: Cell) -> CellInfo {

@@ -194,6 +194,13 @@ impl Throw {
         self.values().iter().map(|&v| v as u32).sum()
     }
 
+    /// Which of the throw's dice show the same face, as bits: dice 0 and 1,
+    /// 0 and 2, 1 and 2 (dice past the throw's last show no face).
+    pub(crate) fn equal_dice(&self) -> usize {
+        let [a, b, c] = self.values;
+        usize::from(a == b) | usize::from(a == c) << 1 | usize::from(b == c) << 2
+    }
+
     /// Two dice showing the same face.
     pub fn is_doublet(&self) -> bool {
         self.len == 2 && self.values[0] == self.values[1]

@@ -64,16 +64,41 @@ pub struct Position {
 #[derive(Clone, Copy)]
 pub(crate) struct Fixed {
     geometry: &'static Geometry,
-    safe: u128,
+    squares: &'static Squares,
     seated: u8,
     pawns: u8,
+}
+
+/// What the rules of one game ask of each square, by cell number: one
+/// lookup where the move generator asks it for every landing.
+pub(crate) struct Squares {
+    kind: [u8; 256],
+}
+
+impl Squares {
+    /// Two or more pawns of a colour standing here form a pair or group:
+    /// the loop and the square board's grid, not a Belly or the centre.
+    pub(crate) const PAIRS: u8 = 1;
+    /// Pawns of different colours may share it and nobody is captured.
+    pub(crate) const SAFE: u8 = 2;
+    /// A square of its owner's Belly: no other colour enters it.
+    pub(crate) const BELLY: u8 = 4;
+    /// Chowka Bhara: an unsafe square of the outer ring, where two pawns
+    /// of a colour form a double.
+    pub(crate) const DOUBLE: u8 = 8;
+
+    /// Whether the cell numbered `cell` ([`NO_CELL`] for none) is `what`.
+    #[inline]
+    pub(crate) fn is(&self, cell: u8, what: u8) -> bool {
+        self.kind[cell as usize] & what != 0
+    }
 }
 
 impl Fixed {
     fn new(game: Game, options: &Options) -> Fixed {
         Fixed {
             geometry: geometry(options.board_kind(game)),
-            safe: safe_cells(game, options.board),
+            squares: squares(game, options.board),
             seated: game.seats(options.mode).iter().fold(0, |m, s| m | 1 << s.0),
             pawns: match game {
                 Game::ChowkaBhara => options.board - 1,
@@ -451,16 +476,12 @@ impl Position {
     /// Whether two equal steps of one colour here form a pair or group:
     /// only outside the Belly and the centre.
     pub(crate) fn can_pair_at(&self, side: Side, step: u8) -> bool {
-        if step == 0 || step == self.home() {
-            return false;
-        }
-        match self.cell(side, step) {
-            Some(c) => matches!(
-                self.board().cell_info(c).kind,
-                CellKind::Loop | CellKind::Grid
-            ),
-            None => false,
-        }
+        step != 0
+            && step <= self.home()
+            && self
+                .fixed
+                .squares
+                .is(self.board().cell_id(side, step), Squares::PAIRS)
     }
 
     /// Sorts each side's pawns, so that equal positions compare equal.
@@ -655,31 +676,62 @@ impl Position {
     /// Squares where pawns of different colours may stand together and
     /// nobody is captured.
     pub(crate) fn is_safe(&self, cell: Cell) -> bool {
-        self.fixed.safe & (1u128 << cell.0) != 0
+        self.fixed.squares.is(cell.0, Squares::SAFE)
     }
+
+    /// What the game's rules make of each square.
+    pub(crate) fn squares(&self) -> &'static Squares {
+        self.fixed.squares
+    }
+}
+
+/// What each square is in a game: worked out once per game and board.
+fn squares(game: Game, board: u8) -> &'static Squares {
+    use std::sync::OnceLock;
+    static TABLES: [OnceLock<Squares>; 9] = [const { OnceLock::new() }; 9];
+    // The cross games but Akbar's share one table; Akbar's adds safe
+    // squares; Chowka Bhara has one per board size.
+    let (index, kind) = match game {
+        Game::ChauparAkbar => (1, BoardKind::Cross),
+        Game::ChowkaBhara => (2 + (board as usize - 5) / 2, BoardKind::Square(board)),
+        _ => (0, BoardKind::Cross),
+    };
+    TABLES[index].get_or_init(|| {
+        let g = geometry(kind);
+        let safe = safe_cells(game, board);
+        let mut kind = [0u8; 256];
+        for (cell, info) in g.cells() {
+            let k = &mut kind[cell.0 as usize];
+            match info.kind {
+                CellKind::Loop | CellKind::Grid => *k |= Squares::PAIRS,
+                CellKind::Belly(_) => *k |= Squares::BELLY,
+                CellKind::Home => {}
+            }
+            if safe & (1u128 << cell.0) != 0 {
+                *k |= Squares::SAFE;
+            } else if let BoardKind::Square(n) = g.kind {
+                if crate::board::square_ring(n, info) == 0 {
+                    *k |= Squares::DOUBLE;
+                }
+            }
+        }
+        Squares { kind }
+    })
 }
 
 /// The safe squares of a game as a set of cells.
 fn safe_cells(game: Game, board: u8) -> u128 {
-    use std::sync::OnceLock;
-    static AKBAR: OnceLock<u128> = OnceLock::new();
-    static SQUARE: [OnceLock<u128>; 4] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
     let set = |cells: &mut dyn Iterator<Item = Cell>| cells.fold(0u128, |m, c| m | 1u128 << c.0);
     match game {
-        Game::ChauparAkbar => *AKBAR.get_or_init(|| {
-            // The three marked squares of every arm: steps 8, 12 and 72 of
-            // the arm's owner.
+        // The three marked squares of every arm: steps 8, 12 and 72 of
+        // the arm's owner.
+        Game::ChauparAkbar => {
             let g = geometry(BoardKind::Cross);
             set(&mut Side::ALL
                 .into_iter()
                 .flat_map(|s| [8, 12, 72].map(|step| g.cell(s, step).unwrap())))
-        }),
-        Game::ChowkaBhara => *SQUARE[(board as usize - 5) / 2].get_or_init(|| {
+        }
+        Game::ChowkaBhara => {
             let g = geometry(BoardKind::Square(board));
             let mid = board / 2;
             set(&mut g
@@ -693,7 +745,7 @@ fn safe_cells(game: Game, board: u8) -> u128 {
                     ring == mid || (middle_of_side && (ring == 0 || ring + 1 < mid))
                 })
                 .map(|(c, _)| c))
-        }),
+        }
         _ => 0,
     }
 }

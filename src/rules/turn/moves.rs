@@ -1,0 +1,941 @@
+//! Where pawns may go, and why not: the values a move may take, the pieces
+//! that may move, the shapes of their moves, where they end and what they
+//! capture there. Every rule of movement of the five games is here.
+
+use super::node::Node;
+use super::search::Throws;
+use super::{Capture, Illegal, Move, Turn, Variant, SLOTS};
+use crate::board::{Cell, Side};
+use crate::rules::game::Game;
+use crate::rules::options::{BeforeHit, Overshoot};
+use crate::rules::position::{Ool, Position, Squares, MAX_PAWNS};
+use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
+
+/// A move with what it captures, or the reason it is refused (with the
+/// step it would have reached, when the refusal is about landing there).
+pub(super) type Candidate = Result<(Move, Option<Capture>), (Illegal, Option<u8>)>;
+
+/// Pawns of the side to move that would go together: `pawns` of the
+/// `here` standing on step `from`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Piece {
+    pub(super) from: u8,
+    pub(super) pawns: u8,
+    pub(super) here: u8,
+    /// [`Move::mover`].
+    pub(super) mover: u32,
+}
+
+/// Pawns and values a move could take, before the rules have said where
+/// (or whether) they may go.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Unit {
+    pub(super) piece: Piece,
+    pub(super) spend: u64,
+}
+
+/// A step the side to move holds, the slots of its pawns there as bits,
+/// and how many of them may move together as one piece.
+#[derive(Clone, Copy)]
+pub(super) struct Square {
+    from: u8,
+    slots: u16,
+    sizes: [u8; 3],
+    n_sizes: u8,
+}
+
+impl Square {
+    fn sizes(&self) -> &[u8] {
+        &self.sizes[..self.n_sizes as usize]
+    }
+}
+
+/// A shape of move from one step with one set of values: how many pawns
+/// go together and how far (or that they enter from off the board).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Shape {
+    pawns: u8,
+    distance: u8,
+    enter: bool,
+}
+
+/// The most shapes one piece has with one set of values.
+const MAX_SHAPES: usize = 2;
+
+/// For each pattern of equal dice in a throw ([`crate::dice::Throw::equal_dice`])
+/// and each set of its dice still free, the sets of dice worth trying, as
+/// bits of a byte (bit `s` for the set of dice `s`): of the sets with the
+/// same values, the one that takes equal values from the earliest free
+/// dice.
+const VALUE_SETS: [[u8; 8]; 8] = value_sets();
+
+const fn value_sets() -> [[u8; 8]; 8] {
+    let mut table = [[0u8; 8]; 8];
+    let mut pattern = 0;
+    while pattern < 8 {
+        // The dice before each die that show the same face.
+        let b1 = if pattern & 1 != 0 { 1 } else { 0 };
+        let b2 = (if pattern & 2 != 0 { 1 } else { 0 }) | (if pattern & 4 != 0 { 2 } else { 0 });
+        let before: [usize; 3] = [0, b1, b2];
+        let mut free: usize = 0;
+        while free < 8 {
+            let mut sub: usize = 1;
+            while sub < 8 {
+                let mut keep = sub & !free == 0;
+                let mut i = 0;
+                while i < 3 {
+                    if sub & (1 << i) != 0 && (before[i] & free) & !sub != 0 {
+                        keep = false;
+                    }
+                    i += 1;
+                }
+                if keep {
+                    table[pattern][free] |= 1 << sub;
+                }
+                sub += 1;
+            }
+            free += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+/// Home: the last step (84 on the cross board).
+#[inline]
+pub(super) fn home<V: Variant>(pos: &Position) -> u8 {
+    if V::GAME == Game::ChowkaBhara {
+        pos.home()
+    } else {
+        crate::board::CROSS_HOME
+    }
+}
+
+/// The last step before the inner path that needs a cut (Pagade: the
+/// loop's end, 75; Chowka Bhara: the outer ring's last square).
+#[inline]
+pub(super) fn turn_in<V: Variant>(pos: &Position) -> Option<u8> {
+    match V::GAME {
+        Game::Pagade => Some(75),
+        Game::ChowkaBhara => Some(4 * (pos.options.board - 1)),
+        _ => None,
+    }
+}
+
+impl Turn {
+    /// The sets of value slots of throw `t` worth trying with the dice not
+    /// yet spent, as a byte of bits (see [`VALUE_SETS`]).
+    #[inline]
+    pub(super) fn value_sets(&self, n: &Node, t: usize) -> u8 {
+        let throw = &self.throws[t];
+        let free = !(n.spent >> (t * SLOTS)) as usize & ((1 << throw.values().len()) - 1);
+        VALUE_SETS[throw.equal_dice()][free]
+    }
+
+    /// Whether throw `t` is skipped when asking what can be done: equal
+    /// throws not yet touched lead to the same positions, so only the
+    /// first of them is tried.
+    #[inline]
+    fn same_as_earlier(&self, n: &Node, t: usize) -> bool {
+        let untouched = |t: usize| (n.spent >> (t * SLOTS)) & ((1 << SLOTS) - 1) == 0;
+        untouched(t)
+            && (0..t).any(|e| untouched(e) && self.throws[e].values() == self.throws[t].values())
+    }
+
+    /// Calls `f` with the spend masks worth trying: each distinct set of
+    /// values of each throw (equal values of one throw are interchangeable).
+    pub(super) fn for_each_spend(
+        &self,
+        n: &Node,
+        throws: Throws,
+        mut f: impl FnMut(u64) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for t in 0..self.n_throws as usize {
+            if throws == Throws::FirstOfEqual && self.same_as_earlier(n, t) {
+                continue;
+            }
+            let mut sets = self.value_sets(n, t);
+            while sets != 0 {
+                let sub = if throws == Throws::FirstOfEqual {
+                    // Each throw's values all together first.
+                    let s = 7 - sets.leading_zeros();
+                    sets &= !(1 << s);
+                    s
+                } else {
+                    let s = sets.trailing_zeros();
+                    sets &= sets - 1;
+                    s
+                };
+                f(u64::from(sub) << (t * SLOTS))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The steps the side to move holds and may move from now, in order,
+    /// each with the slots of its pawns and how many may go together.
+    pub(super) fn squares<V: Variant>(&self, n: &Node) -> ArrayVec<Square, MAX_PAWNS> {
+        let side = self.side;
+        let pos = &n.pos;
+        let home = home::<V>(pos);
+        let pawns = &pos.pawns[side.index()][..pos.pawn_count()];
+        // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
+        let reentry_first = matches!(V::GAME, Game::Pagade | Game::Chopat) && pawns.contains(&0);
+        let mut held: ArrayVec<Square, MAX_PAWNS> = ArrayVec::new();
+        for (i, &step) in pawns.iter().enumerate() {
+            if step == home || (reentry_first && step != 0) {
+                continue;
+            }
+            match held.iter().position(|s| s.from >= step) {
+                Some(k) if held[k].from == step => held[k].slots |= 1 << i,
+                at => held.insert(
+                    at.unwrap_or(held.len()),
+                    Square {
+                        from: step,
+                        slots: 1 << i,
+                        sizes: [1, 0, 0],
+                        n_sizes: 1,
+                    },
+                ),
+            }
+        }
+        for sq in held.iter_mut() {
+            self.group_sizes::<V>(n, sq);
+        }
+        held
+    }
+
+    /// How many pawns on a square may move as one piece: one, and the
+    /// game's pairs or groups where they stand together.
+    fn group_sizes<V: Variant>(&self, n: &Node, sq: &mut Square) {
+        let here = sq.slots.count_ones() as u8;
+        if here < 2 {
+            return;
+        }
+        let side = self.side;
+        let paired = n.pos.can_pair_at(side, sq.from);
+        let mut add = |size| {
+            sq.sizes[sq.n_sizes as usize] = size;
+            sq.n_sizes += 1;
+        };
+        match V::GAME {
+            Game::Pagade | Game::Chopat if paired => add(2),
+            Game::Chaupar if paired => add(here),
+            Game::ChauparAkbar if paired => {
+                add(2);
+                if here >= 3 {
+                    add(3);
+                }
+            }
+            Game::ChowkaBhara if sq.from == 0 || self.is_double_square(n, side, sq.from) => add(2),
+            _ => {}
+        }
+    }
+
+    /// Calls `f` with every piece on `squares` that may move with throw
+    /// `t`: pawns that have not yet moved with it, alone or together, and
+    /// where pawns alone differ by what they have moved with, each of them.
+    pub(super) fn for_each_piece(
+        &self,
+        n: &Node,
+        squares: &[Square],
+        t: usize,
+        mut f: impl FnMut(Piece) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let moved = n.moved_with(t);
+        // Pawns on one square differ only if some moved with another throw.
+        let histories = n.moved.iter().any(|&m| m & !(1 << t) != 0);
+        for sq in squares {
+            let free = sq.slots & !moved;
+            let here = sq.slots.count_ones() as u8;
+            for &size in sq.sizes().iter().filter(|&&k| k <= free.count_ones() as u8) {
+                let mut piece = Piece {
+                    from: sq.from,
+                    pawns: size,
+                    here,
+                    mover: Move::EITHER_PAWN,
+                };
+                if size == 1 && histories && free.count_ones() > 1 {
+                    for mover in self.single_movers(n, free, t) {
+                        piece.mover = mover;
+                        f(piece)?;
+                    }
+                } else {
+                    f(piece)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Calls `f` with every piece of the side to move that may move now,
+    /// once with each distinct set of values it could take (and the values).
+    pub(super) fn for_each_unit<V: Variant>(
+        &self,
+        n: &Node,
+        throws: Throws,
+        f: &mut impl FnMut(Unit, &[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let squares = self.squares::<V>(n);
+        self.for_each_spend(n, throws, |spend| {
+            let t = spend.trailing_zeros() as usize / SLOTS;
+            let values = self.spend_values(spend);
+            self.for_each_piece(n, &squares, t, |piece| f(Unit { piece, spend }, &values))
+        })
+    }
+
+    /// The choices of single pawn among the pawn slots `free` (on one
+    /// square, free to move with throw `t`): one [`Move::mover`] per
+    /// distinct history, or [`Move::EITHER_PAWN`] if they are all alike.
+    fn single_movers(&self, n: &Node, free: u16, t: usize) -> ArrayVec<u32, MAX_PAWNS> {
+        let mut histories: ArrayVec<u32, MAX_PAWNS> = ArrayVec::new();
+        for slot in (0..MAX_PAWNS).filter(|&i| free & 1 << i != 0) {
+            let h = self.history(n, slot, t);
+            if !histories.contains(&h) {
+                histories.push(h);
+            }
+        }
+        if histories.len() < 2 {
+            histories.clear();
+            histories.push(Move::EITHER_PAWN);
+        }
+        histories
+    }
+
+    /// The values a spend mask takes from its throw.
+    pub(super) fn spend_values(&self, spend: u64) -> ArrayVec<u8, SLOTS> {
+        let t = spend.trailing_zeros() as usize / SLOTS;
+        let throw = &self.throws[t];
+        let dice = (spend >> (t * SLOTS)) as usize;
+        let mut values = ArrayVec::new();
+        for (d, &v) in throw.values().iter().enumerate() {
+            if dice & (1 << d) != 0 {
+                values.push(v);
+            }
+        }
+        values
+    }
+
+    /// Calls `f` with every move that passes every rule but the one about
+    /// using as many values as possible.
+    pub(super) fn for_each_candidate<V: Variant>(
+        &self,
+        n: &Node,
+        throws: Throws,
+        mut f: impl FnMut(Move, Option<Capture>) -> ControlFlow<()>,
+    ) {
+        for &overshoot in self.overshoot_passes::<V>() {
+            let mut any = false;
+            let flow = self.visit_candidates::<V>(n, overshoot, throws, &mut |m, cap| {
+                any = true;
+                f(m, cap)
+            });
+            if any || flow.is_break() {
+                return;
+            }
+        }
+    }
+
+    /// The passes in which moves are looked for: within the path and then,
+    /// under Chopat's "overshoot: new circuit", through Home and round
+    /// again, which is open only when the first pass found no move at all.
+    pub(super) fn overshoot_passes<V: Variant>(&self) -> &'static [bool] {
+        if self.overshoot_rule::<V>() {
+            &[false, true]
+        } else {
+            &[false]
+        }
+    }
+
+    /// Whether the game has Chopat's "overshoot: new circuit" rule, open
+    /// in this turn.
+    pub(super) fn overshoot_rule<V: Variant>(&self) -> bool {
+        V::GAME == Game::Chopat
+            && self.now.pos.options.overshoot == Overshoot::NewCircuit
+            && self.overshoot_open
+    }
+
+    /// The candidates that stay within the path or, with `overshoot`, only
+    /// those that go through Home and round again.
+    fn visit_candidates<V: Variant>(
+        &self,
+        n: &Node,
+        overshoot: bool,
+        throws: Throws,
+        f: &mut impl FnMut(Move, Option<Capture>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.for_each_unit::<V>(n, throws, &mut |unit, values| {
+            let mut flow = ControlFlow::Continue(());
+            self.shaped_moves::<V>(n, unit.piece, unit.spend, values, overshoot, &mut |r| {
+                if let Ok((m, cap)) = r {
+                    if !overshoot || m.to < m.from {
+                        flow = f(m, cap);
+                    }
+                }
+                flow
+            });
+            flow
+        })
+    }
+
+    /// The candidate of `unit`'s shape number `shape`, if it has that
+    /// many shapes and that one passes every rule but the one about using
+    /// as many values as possible.
+    pub(super) fn unit_candidate<V: Variant>(
+        &self,
+        n: &Node,
+        unit: Unit,
+        shape: usize,
+        overshoot: bool,
+    ) -> Option<(Move, Option<Capture>)> {
+        let mut found = None;
+        let mut k = 0;
+        let values = self.spend_values(unit.spend);
+        self.shaped_moves::<V>(n, unit.piece, unit.spend, &values, overshoot, &mut |r| {
+            if k < shape {
+                k += 1;
+                return ControlFlow::Continue(());
+            }
+            found = r.ok().filter(|(m, _)| !overshoot || m.to < m.from);
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Whether a Chopat pawn may overshoot Home now: only when no other
+    /// move exists.
+    fn overshoot_allowed<V: Variant>(&self) -> bool {
+        self.overshoot_rule::<V>()
+            && self
+                .visit_candidates::<V>(&self.now, false, Throws::FirstOfEqual, &mut |_, _| {
+                    ControlFlow::Break(())
+                })
+                .is_continue()
+    }
+
+    /// Checks one move against every rule but the one about using as many
+    /// values as possible.
+    pub(super) fn check<V: Variant>(&self, m: Move) -> Result<Option<Capture>, Illegal> {
+        let attempt = |overshoot: bool| {
+            // The verdict on the requested destination comes first; then
+            // that the values lead elsewhere; then any other refusal.
+            let mut here: Option<Result<Option<Capture>, Illegal>> = None;
+            let mut other_to = None;
+            let mut other_refusal = None;
+            self.moves_for::<V>((m.from, m.pawns, m.mover), m.spend, overshoot, &mut |r| {
+                match r {
+                    Ok((cand, cap)) if cand.to == m.to => here = Some(Ok(cap)),
+                    Ok((cand, _)) => other_to = other_to.or(Some(cand.to)),
+                    Err((e, Some(to))) if to == m.to => here = here.or(Some(Err(e))),
+                    Err((e, _)) => other_refusal = other_refusal.or(Some(e)),
+                }
+                ControlFlow::Continue(())
+            });
+            match (here, other_to, other_refusal) {
+                (Some(verdict), _, _) => verdict,
+                (None, Some(to), _) => Err(Illegal::WrongDestination { to }),
+                (None, None, Some(e)) => Err(e),
+                (None, None, None) => Err(Illegal::NoPawn),
+            }
+        };
+        match attempt(false) {
+            Err(_) if m.to < m.from && self.overshoot_allowed::<V>() => attempt(true),
+            result => result,
+        }
+    }
+
+    /// Why the pawns on `from` cannot move now, when no legal move takes
+    /// them: the reason that says most.
+    pub(super) fn why_not_from<V: Variant>(&self, from: u8) -> Option<Illegal> {
+        // Among the reasons, the one about where the pawns would go says
+        // most; the ones about moving together say least.
+        let rank = |e: &Illegal| match e {
+            Illegal::NoPawn | Illegal::NotTogether | Illegal::AlreadyMoved => 0,
+            Illegal::PairNeedsDoublet | Illegal::GroupNeedsDouble => 1,
+            _ => 2,
+        };
+        let mut reason: Option<Illegal> = None;
+        let mut shaped = false;
+        let overshoot = self.overshoot_allowed::<V>();
+        let _ = self.for_each_spend(&self.now, Throws::All, |spend| {
+            for pawns in 1..=4 {
+                let piece = (from, pawns, Move::EITHER_PAWN);
+                self.moves_for::<V>(piece, spend, overshoot, &mut |r| {
+                    match r {
+                        Ok(_) => shaped = true,
+                        Err((e, _)) if reason.is_none_or(|r| rank(&e) > rank(&r)) => {
+                            reason = Some(e)
+                        }
+                        Err(_) => {}
+                    }
+                    ControlFlow::Continue(())
+                });
+            }
+            ControlFlow::Continue(())
+        });
+        Some(if shaped {
+            Illegal::MustUseMore
+        } else {
+            reason.unwrap_or(Illegal::NoPawn)
+        })
+    }
+
+    /// The moves of `pawns` pawns from `from` (which one, if `mover` says)
+    /// paid with `spend`, each as a move with what it captures or as the
+    /// reason it is refused.
+    fn moves_for<V: Variant>(
+        &self,
+        (from, pawns, mover): (u8, u8, u32),
+        spend: u64,
+        overshoot: bool,
+        f: &mut impl FnMut(Candidate) -> ControlFlow<()>,
+    ) {
+        let here = match self.check_values_and_pawns::<V>(from, pawns, mover, spend) {
+            Ok(here) => here,
+            Err(e) => {
+                let _ = f(Err((e, None)));
+                return;
+            }
+        };
+        let piece = Piece {
+            from,
+            pawns,
+            here,
+            mover,
+        };
+        self.shaped_moves::<V>(
+            &self.now,
+            piece,
+            spend,
+            &self.spend_values(spend),
+            overshoot,
+            f,
+        );
+    }
+
+    /// The checks on a move's values and pawns that come before its shape:
+    /// values unspent and of one throw, pawns there and free to move (the
+    /// `mover` among them, if named). Returns how many of the side's pawns
+    /// stand on `from`.
+    fn check_values_and_pawns<V: Variant>(
+        &self,
+        from: u8,
+        pawns: u8,
+        mover: u32,
+        spend: u64,
+    ) -> Result<u8, Illegal> {
+        match self.phase {
+            super::Phase::Over => return Err(Illegal::GameOver),
+            super::Phase::Throw => return Err(Illegal::ThrowFirst),
+            super::Phase::Move => {}
+        }
+        let n = &self.now;
+        if spend == 0 || spend >> (self.n_throws as usize * SLOTS) != 0 {
+            return Err(Illegal::ValueSpent);
+        }
+        let t = spend.trailing_zeros() as usize / SLOTS;
+        if spend >> (t * SLOTS) >= 1 << SLOTS {
+            return Err(Illegal::MixedThrows);
+        }
+        if spend & n.spent != 0 || (spend >> (t * SLOTS)) >> self.throws[t].values().len() != 0 {
+            return Err(Illegal::ValueSpent);
+        }
+        let side = self.side;
+        let pos = &n.pos;
+        let here = pos.pawns_on(side, from) as u8;
+        if pawns == 0 || here < pawns {
+            return Err(if here == 0 {
+                Illegal::NoPawn
+            } else {
+                Illegal::NotTogether
+            });
+        }
+        if from == pos.home() {
+            return Err(Illegal::AlreadyHome);
+        }
+        if n.free_slots(side, from, t).count_ones() < u32::from(pawns) {
+            return Err(Illegal::AlreadyMoved);
+        }
+        if mover != Move::EITHER_PAWN
+            && (pawns != 1 || self.mover_slot(n, from, t, mover).is_none())
+        {
+            return Err(Illegal::NoSuchMover);
+        }
+        if matches!(V::GAME, Game::Pagade | Game::Chopat)
+            && from != 0
+            && pos.pawns(side).contains(&0)
+        {
+            return Err(Illegal::ReenterFirst);
+        }
+        Ok(here)
+    }
+
+    /// The moves of a piece with values already known to be available,
+    /// one for each shape the game gives it.
+    pub(super) fn shaped_moves<V: Variant>(
+        &self,
+        n: &Node,
+        piece: Piece,
+        spend: u64,
+        values: &[u8],
+        overshoot: bool,
+        f: &mut impl FnMut(Candidate) -> ControlFlow<()>,
+    ) {
+        let Piece {
+            from, pawns, here, ..
+        } = piece;
+        let t = spend.trailing_zeros() as usize / SLOTS;
+        let side = self.side;
+        let shapes = match self.shapes::<V>(n, from, pawns, values, t, here) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = f(Err((e, None)));
+                return;
+            }
+        };
+        for shape in shapes {
+            let to = if shape.enter {
+                Ok(1)
+            } else {
+                self.destination::<V>(n, from, shape.distance, overshoot)
+            };
+            let result = to.map_err(|e| (e, None)).and_then(|to| {
+                let m = Move {
+                    from,
+                    to,
+                    pawns: shape.pawns,
+                    spend,
+                    mover: if shape.pawns == 1 {
+                        piece.mover
+                    } else {
+                        Move::EITHER_PAWN
+                    },
+                };
+                self.landing::<V>(n, side, m)
+                    .map(|cap| (m, cap))
+                    .map_err(|e| (e, Some(to)))
+            });
+            if f(result).is_break() {
+                return;
+            }
+        }
+    }
+
+    /// The ways `pawns` pawns standing on `from` may move with `values` (a
+    /// set of values of throw `t`), by the rules of the game.
+    fn shapes<V: Variant>(
+        &self,
+        n: &Node,
+        from: u8,
+        pawns: u8,
+        values: &[u8],
+        t: usize,
+        here: u8,
+    ) -> Result<ArrayVec<Shape, MAX_SHAPES>, Illegal> {
+        let pos = &n.pos;
+        let side = self.side;
+        let sum: u8 = values.iter().sum();
+        let single = |distance| Shape {
+            pawns: 1,
+            distance,
+            enter: false,
+        };
+        let group = |pawns, distance| Shape {
+            pawns,
+            distance,
+            enter: false,
+        };
+        let one = |shape| {
+            let mut v = ArrayVec::new();
+            v.push(shape);
+            v
+        };
+        let together = pawns > 1;
+        // Chowka Bhara's entry throws bring pawns in from off the board
+        // together; everywhere else pawns move together only from a square
+        // where they form a pair or group.
+        let entering = V::GAME == Game::ChowkaBhara && from == 0;
+        if together && !entering && !pos.can_pair_at(side, from) {
+            return Err(Illegal::NotTogether);
+        }
+        let doublet = values.len() == 2 && values[0] == values[1];
+        Ok(match V::GAME {
+            Game::Pagade | Game::Chopat => {
+                if !together {
+                    let mut v = one(single(sum));
+                    // Chopat's opening split: a first throw of (1, 1) moves
+                    // one pawn of the pair on 12 to 24.
+                    if V::GAME == Game::Chopat
+                        && from == 12
+                        && here == 2
+                        && values == [1, 1]
+                        && t == 0
+                        && !pos.flags(side).has_thrown
+                    {
+                        v.push(single(12));
+                    }
+                    v
+                } else if pawns == 2 && doublet {
+                    one(group(2, values[0]))
+                } else {
+                    return Err(Illegal::PairNeedsDoublet);
+                }
+            }
+            Game::Chaupar => {
+                // A group moves as one piece; one pawn may leave it.
+                if !together || pawns == here {
+                    one(group(pawns, sum))
+                } else {
+                    return Err(Illegal::NotTogether);
+                }
+            }
+            Game::ChauparAkbar => {
+                if !together {
+                    one(single(sum))
+                } else {
+                    let mut sorted: ArrayVec<u8, SLOTS> = values.iter().copied().collect();
+                    sorted.sort_unstable();
+                    match (pawns, sorted.as_slice()) {
+                        (2, [a, b]) if a == b => {
+                            let mut v = one(group(2, 2 * a));
+                            v.push(group(2, *a));
+                            v
+                        }
+                        (2, [1, 5, 6]) => one(group(2, 6)),
+                        (3, [a, b, c]) if a == b && b == c => one(group(3, 2 * a)),
+                        _ => return Err(Illegal::GroupNeedsDouble),
+                    }
+                }
+            }
+            Game::ChowkaBhara => {
+                let v = values[0];
+                let shells = pos.options.shells;
+                if from == 0 {
+                    // Entry throws: Chamma brings one pawn in, Ashta two.
+                    let can = if v == shells {
+                        1
+                    } else if v == 2 * shells {
+                        2.min(here)
+                    } else {
+                        return Err(Illegal::NeedsTopValue);
+                    };
+                    if pawns != can {
+                        return Err(Illegal::OffBoardFirst);
+                    }
+                    one(Shape {
+                        pawns,
+                        distance: 0,
+                        enter: true,
+                    })
+                } else if !together {
+                    one(single(v))
+                } else if pawns == 2 && self.is_double_square(n, side, from) {
+                    one(group(2, v))
+                } else {
+                    return Err(Illegal::NotTogether);
+                }
+            }
+        })
+    }
+
+    /// Chowka Bhara: an unsafe square of the outer ring, where two pawns of
+    /// one colour form a double.
+    #[inline]
+    fn is_double_square(&self, n: &Node, side: Side, step: u8) -> bool {
+        let pos = &n.pos;
+        step <= pos.home()
+            && pos
+                .squares()
+                .is(pos.board().cell_id(side, step), Squares::DOUBLE)
+    }
+
+    /// Where a move of `distance` from `from` ends along the side's path.
+    #[inline]
+    fn destination<V: Variant>(
+        &self,
+        n: &Node,
+        from: u8,
+        distance: u8,
+        overshoot: bool,
+    ) -> Result<u8, Illegal> {
+        let pos = &n.pos;
+        let home = home::<V>(pos);
+        let to = from + distance;
+        if let Some(turn_in) = turn_in::<V>(pos) {
+            if !pos.flags(self.side).has_cut && from <= turn_in && to > turn_in {
+                // Not yet allowed in: round the loop (or the outer ring) again.
+                if V::GAME == Game::ChowkaBhara && pos.options.before_hit == BeforeHit::Stop {
+                    return Err(Illegal::InnerRingClosed);
+                }
+                let (first, len) = if V::GAME == Game::Pagade {
+                    (8, 68)
+                } else {
+                    (1, turn_in)
+                };
+                return Ok((to - first) % len + first);
+            }
+        }
+        if to > home {
+            return if overshoot {
+                Ok(to - home)
+            } else {
+                Err(Illegal::ExactHome)
+            };
+        }
+        Ok(to)
+    }
+
+    /// Whether pawns may land on `m.to` (and pass on the way), and whom
+    /// they capture there.
+    #[inline]
+    fn landing<V: Variant>(
+        &self,
+        n: &Node,
+        side: Side,
+        m: Move,
+    ) -> Result<Option<Capture>, Illegal> {
+        let pos = &n.pos;
+        if m.to == home::<V>(pos) {
+            return Ok(None);
+        }
+        let board = pos.board();
+        let squares = pos.squares();
+        let cell = board.cell_id(side, m.to);
+        if V::GAME != Game::ChowkaBhara && squares.is(cell, Squares::BELLY) {
+            return Ok(None);
+        }
+        let flags = pos.flags(side);
+        if V::GAME == Game::Chopat
+            && m.pawns == 2
+            && flags.jug == Some(m.from)
+            && flags.jug_moved
+            && flags.ool != Ool::Done
+        {
+            return Err(Illegal::JugOnce);
+        }
+        // Own pawns already there.
+        let leaving = if m.from <= home::<V>(pos) && board.cell_id(side, m.from) == cell {
+            m.pawns
+        } else {
+            0
+        };
+        let together = n.count_on(side, cell) - leaving + m.pawns;
+        if matches!(V::GAME, Game::Pagade | Game::Chopat) && together > 2 {
+            return Err(Illegal::SquareFull);
+        }
+        if V::GAME == Game::Chopat && !flags.kajalvun && together >= 2 && m.to != 34 {
+            return Err(Illegal::KajalvunFirst);
+        }
+        if V::GAME == Game::ChowkaBhara && m.pawns == 1 {
+            self.check_passing(n, side, m)?;
+        }
+        if squares.is(cell, Squares::SAFE) {
+            return Ok(None);
+        }
+        let Some((other, count)) = n.opponent_on(side, cell) else {
+            return Ok(None);
+        };
+        if pos.partnership() && other == side.opposite() {
+            return Err(Illegal::PartnerThere);
+        }
+        let capture = |count| {
+            Ok(Some(Capture {
+                side: other,
+                cell: Cell(cell),
+                count,
+            }))
+        };
+        match V::GAME {
+            Game::Pagade | Game::Chopat => {
+                // A pair is cut by a pair moving together, or under the
+                // false-pair rule by a single when it is not the true pair.
+                let false_pair = V::GAME == Game::Chopat
+                    && pos.options.false_pair
+                    && !self.is_true_pair(n, other, cell);
+                if count == 1 || m.pawns == 2 || false_pair {
+                    capture(count)
+                } else {
+                    Err(Illegal::SingleOnPair)
+                }
+            }
+            Game::Chaupar => {
+                if m.pawns >= count {
+                    capture(count)
+                } else {
+                    Err(Illegal::SmallerOnGroup)
+                }
+            }
+            Game::ChauparAkbar => {
+                if count == 1 {
+                    capture(1)
+                } else {
+                    Err(Illegal::ImmuneGroup)
+                }
+            }
+            Game::ChowkaBhara => {
+                // Only a lone pawn is hit. Two pawns together are a double
+                // on the outer ring; inside it they are still two pawns
+                // that nobody can hit at once.
+                if count == 1 {
+                    capture(1)
+                } else if squares.is(cell, Squares::DOUBLE) {
+                    Err(Illegal::OnDouble)
+                } else {
+                    Err(Illegal::ImmuneGroup)
+                }
+            }
+        }
+    }
+
+    /// Chowka Bhara: a single may not pass an opponent's double.
+    fn check_passing(&self, n: &Node, side: Side, m: Move) -> Result<(), Illegal> {
+        if m.from == 0 {
+            return Ok(());
+        }
+        let pos = &n.pos;
+        let board = pos.board();
+        let mut step = self.next_step(n, m.from);
+        while step != m.to {
+            let cell = board.cell_id(side, step);
+            let blocked = pos.squares().is(cell, Squares::DOUBLE)
+                && n.opponent_on(side, cell).is_some_and(|(_, k)| k >= 2);
+            if blocked {
+                return Err(Illegal::BlockedByDouble);
+            }
+            step = self.next_step(n, step);
+        }
+        Ok(())
+    }
+
+    /// The step after `step` along the side's path (Chowka Bhara), circling
+    /// the outer ring where the player may not turn in yet.
+    fn next_step(&self, n: &Node, step: u8) -> u8 {
+        let turn_in = 4 * (n.pos.options.board - 1);
+        if step == turn_in && !n.pos.flags(self.side).has_cut {
+            1
+        } else {
+            step + 1
+        }
+    }
+
+    /// Chopat's false-pair rule: the true pair is the Jug while it stands,
+    /// otherwise the pair farthest along.
+    fn is_true_pair(&self, n: &Node, side: Side, cell: u8) -> bool {
+        let pos = &n.pos;
+        let mut pairs: ArrayVec<u8, MAX_PAWNS> = ArrayVec::new();
+        for &s in pos.pawns(side) {
+            if pos.can_pair_at(side, s) && pos.pawns_on(side, s) >= 2 && !pairs.contains(&s) {
+                pairs.push(s);
+            }
+        }
+        if pairs.len() < 2 {
+            return true;
+        }
+        let truth = pos
+            .flags(side)
+            .jug
+            .unwrap_or_else(|| *pairs.iter().max().expect("two pairs"));
+        pos.board().cell_id(side, truth) == cell
+    }
+}

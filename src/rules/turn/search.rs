@@ -1,0 +1,639 @@
+//! As many values as can be used: how many the rest of a turn can still
+//! use, the legal moves that keep to it, and every way a turn can end.
+
+use super::moves::home;
+use super::node::Node;
+use super::{
+    by_game, slots_of_throws, throws_of_slots, AkbarRules, ChauparRules, ChopatRules, ChowkaRules,
+    Move, PagadeRules, Phase, Turn, Variant, MAX_THROWS,
+};
+use crate::dice::Throw;
+use crate::rules::game::Game;
+use crate::rules::position::{Position, MAX_PAWNS};
+use arrayvec::ArrayVec;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::ops::ControlFlow;
+
+/// Past this many values left, the search for how many can still be used
+/// remembers the states it has weighed (from a few throws on, the orders
+/// of playing them are too many to try one by one)...
+const REMEMBER_ABOVE: u8 = 4;
+/// ...up to this many of them (some 15 MB), so that the rarest turns (a
+/// dozen doublets in a row) cost time rather than all the memory.
+const REMEMBER_AT_MOST: usize = 1 << 16;
+/// [`Turn::outcomes`] (asked by the command-line tool, not during play)
+/// remembers up to this many states (some 300 MB at most): four doublets
+/// and a throw with a pair and two pawns mid-board come to 450,000.
+const WALK_AT_MOST: usize = 1 << 20;
+/// Marks a state [`Turn::outcomes`] has walked on from, beside the values
+/// it can use (never more than 63).
+const WALKED: u8 = 0x80;
+
+/// Which of a turn's throws a search tries.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Throws {
+    /// Every one: each move a player may make is listed.
+    All,
+    /// Of equal throws not yet touched, only the first: the others would
+    /// lead to the same positions, so questions of what can be done need
+    /// not try them. Each throw's values are tried all together first: a
+    /// way to use every value is then found soonest (one pawn taking the
+    /// first die of each throw would leave the others to a pawn that may
+    /// not be able to take them, a dead end for the search to leave).
+    FirstOfEqual,
+}
+
+/// What a search remembers of a state of one turn: everything a move can
+/// change, with the values some pawn can still take in place of those
+/// spent (values no pawn can take are as good as spent), and without which
+/// pawn used a throw that has no such values left (that no longer matters,
+/// so states that differ only in it are one). Pawns that stand alike are
+/// interchangeable, so each side's pawns are in order of step (the side to
+/// move's with what they moved with): states that differ only in which
+/// slot holds which pawn are one too.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct StateKey {
+    pos: Position,
+    live: u64,
+    moved: [u32; MAX_PAWNS],
+    phase: Phase,
+    hit: bool,
+    moved_any: bool,
+    khado: bool,
+}
+
+/// What listing the legal moves of one state of a turn learns about the
+/// states after it, kept for the next state of the same turn: a long turn
+/// (a run of bonus throws) asks the same of many states.
+#[derive(Default)]
+pub struct TurnMemory {
+    /// The turn remembered: its player and throws (another starts afresh).
+    turn: Option<(crate::board::Side, [Throw; MAX_THROWS], u8)>,
+    usable: Option<Remembered>,
+}
+
+impl TurnMemory {
+    /// The memory for `turn`'s search, afresh if it remembered another.
+    pub(super) fn for_turn(&mut self, turn: &Turn) -> &mut Option<Remembered> {
+        let this_turn = (turn.now.pos.to_move, turn.throws, turn.n_throws);
+        if self.turn != Some(this_turn) || self.usable.is_none() {
+            self.turn = Some(this_turn);
+            self.usable = turn.memo(&turn.now);
+        }
+        &mut self.usable
+    }
+}
+
+/// The states of a turn a search has weighed and how many values each can
+/// still use, at most `limit` of them at once.
+pub(super) struct Remembered {
+    usable: FxHashMap<StateKey, u8>,
+    limit: usize,
+}
+
+/// What [`Turn::outcomes`] keeps on its way: how many values each state
+/// of the turn weighed can still use, marked [`WALKED`] once walked on
+/// from, and the ends found.
+struct OutcomeWalk {
+    usable: Option<Remembered>,
+    seen: FxHashSet<Position>,
+    out: Vec<Position>,
+}
+
+/// Every end of `turn`'s move phase (see [`Turn::outcomes`]).
+pub(super) fn outcomes(turn: &Turn) -> Vec<Position> {
+    let mut walk = OutcomeWalk {
+        usable: Some(Remembered {
+            usable: FxHashMap::default(),
+            limit: WALK_AT_MOST,
+        }),
+        seen: FxHashSet::default(),
+        out: Vec::new(),
+    };
+    by_game!(turn.now.pos.game, V => turn.collect_outcomes::<V>(&mut walk));
+    walk.out
+}
+
+impl Turn {
+    /// Walks every way on from here, each state of the turn once; equal
+    /// throws not yet touched are tried in order only, since the others
+    /// reach the same positions.
+    fn collect_outcomes<V: Variant>(&self, walk: &mut OutcomeWalk) {
+        if self.phase != Phase::Move {
+            if walk.seen.insert(self.now.pos) {
+                walk.out.push(self.now.pos);
+            }
+            return;
+        }
+        // Every state after the first was weighed as a move's result
+        // before it is walked.
+        let memo = walk.usable.as_mut().expect("a walk remembers");
+        if let Some(known) = memo.usable.get_mut(&self.state_key(&self.now)) {
+            if *known & WALKED != 0 {
+                return;
+            }
+            *known |= WALKED;
+        }
+        for m in self.legal_in::<V>(Throws::FirstOfEqual, &mut walk.usable) {
+            let mut child = *self;
+            child.play_unchecked(m);
+            child.collect_outcomes::<V>(walk);
+        }
+    }
+
+    /// The legal moves of the turn as it stands that spend values of
+    /// `throws`, remembering in `memo` how many values the states weighed
+    /// on the way can use.
+    pub(super) fn legal_in<V: Variant>(
+        &self,
+        throws: Throws,
+        memo: &mut Option<Remembered>,
+    ) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.phase != Phase::Move {
+            return out;
+        }
+        if self.khado {
+            out.extend(self.khado_moves());
+            out.push(Move::MISS_TURN);
+            return out;
+        }
+        let now = &self.now;
+        let mut best = 0;
+        let mut scored = Vec::new();
+        self.for_each_candidate::<V>(now, throws, |m: Move, cap| {
+            let mut child = *now;
+            self.apply::<V>(&mut child, m, cap);
+            let total = self.used_with_rest::<V>(now, m, &child, memo);
+            best = best.max(total);
+            scored.push((m, total));
+            ControlFlow::Continue(())
+        });
+        out.extend(
+            scored
+                .into_iter()
+                .filter(|&(_, t)| t == best)
+                .map(|(m, _)| m),
+        );
+        out
+    }
+
+    /// Whether any value left can be used from `n`: some move exists.
+    pub(super) fn can_move_from<V: Variant>(&self, n: &Node) -> bool {
+        let mut any = false;
+        self.for_each_candidate::<V>(n, Throws::FirstOfEqual, |_, _| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any
+    }
+
+    /// The most values the rest of the turn can use from `n`.
+    pub(super) fn max_usable<V: Variant>(&self, n: &Node) -> u8 {
+        // With many values left that cannot all be used, the search would
+        // try every order of playing them (a chain of bonus throws near
+        // Home): it remembers the states it has weighed instead.
+        self.usable_from::<V>(n, &mut self.memo(n))
+    }
+
+    /// Where the search for how many values can be used keeps the states
+    /// it has weighed: nowhere unless many values are left.
+    pub(super) fn memo(&self, n: &Node) -> Option<Remembered> {
+        (self.unspent_count(n) > REMEMBER_ABOVE).then(|| Remembered {
+            usable: FxHashMap::default(),
+            limit: REMEMBER_AT_MOST,
+        })
+    }
+
+    /// [`Turn::max_usable`], remembering what it found in `memo`, if any.
+    pub(super) fn usable_from<V: Variant>(&self, n: &Node, memo: &mut Option<Remembered>) -> u8 {
+        let remaining = self.unspent_count(n);
+        if remaining == 0 {
+            return 0;
+        }
+        let key = memo.as_ref().map(|_| self.state_key(n));
+        if let Some(&known) = memo
+            .as_ref()
+            .zip(key.as_ref())
+            .and_then(|(m, k)| m.usable.get(k))
+        {
+            return known & !WALKED;
+        }
+        // Worked out only once a first way falls short of using every value.
+        let mut bound = None;
+        let mut best = 0;
+        self.for_each_candidate::<V>(n, Throws::FirstOfEqual, |m: Move, cap| {
+            let used = m.values_used() as u8;
+            let mut child = *n;
+            self.apply::<V>(&mut child, m, cap);
+            let total = if used < remaining {
+                self.used_with_rest::<V>(n, m, &child, memo)
+            } else {
+                used
+            };
+            best = best.max(total);
+            if best == remaining || best == *bound.get_or_insert_with(|| self.usable_bound::<V>(n))
+            {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if let Some(m) = memo.as_mut() {
+            // Full: start afresh, so that what is kept is about the part
+            // of the turn the search is in now.
+            if m.usable.len() >= m.limit {
+                m.usable.clear();
+            }
+            m.usable.insert(key.expect("a key with a memo"), best);
+        }
+        best
+    }
+
+    /// The values move `m` uses from `n` together with the most the rest
+    /// of the turn can use after it (`child`). A move that finishes the
+    /// player uses every value some pawn could still take: nothing is left
+    /// to take them, and finishing is never refused for leaving values
+    /// unused.
+    pub(super) fn used_with_rest<V: Variant>(
+        &self,
+        n: &Node,
+        m: Move,
+        child: &Node,
+        memo: &mut Option<Remembered>,
+    ) -> u8 {
+        if child.pos.is_finished(self.side) {
+            self.live_slots(n).count_ones() as u8
+        } else {
+            m.values_used() as u8 + self.usable_from::<V>(child, memo)
+        }
+    }
+
+    /// The value slots left that some pawn can still take: not those of
+    /// the throws that every pawn still on its way has moved with (a pawn
+    /// takes values of one throw in one move), which are lost.
+    pub(super) fn live_slots(&self, n: &Node) -> u64 {
+        let pawns = n.pos.pawns(self.side);
+        let home = n.pos.home();
+        let lost = (0..pawns.len())
+            .filter(|&i| pawns[i] != home)
+            .fold(u32::MAX, |lost, i| lost & n.moved[i]);
+        self.unspent(n) & !slots_of_throws(lost)
+    }
+
+    /// At most how many of the values left the side to move can
+    /// use. A pawn takes values of a throw in one move only, so the values
+    /// of a throw that every pawn still on its way has moved with are lost.
+    /// And a move takes its pawns at least as far as its values add up to,
+    /// so no more of the smallest values can be used than fit into the
+    /// distance the pawns have left to Home. Either lets the search stop at
+    /// the first way that uses that many, instead of trying every order to
+    /// prove that no way uses more (a run of bonus throws near Home, or
+    /// one pawn left to take the values of split throws).
+    fn usable_bound<V: Variant>(&self, n: &Node) -> u8 {
+        let pos = &n.pos;
+        let side = self.side;
+        let home = home::<V>(pos);
+        let pawns = pos.pawns(side);
+        let live = self.live_slots(n);
+        // Pawns that may still go round again have no limit of room; nor
+        // have Chowka Bhara's pawns waiting off the board, which a top
+        // value brings in one step.
+        let unlimited = |step: u8| {
+            self.overshoot_rule::<V>()
+                || (step == 0 && V::GAME == Game::ChowkaBhara && pos.options.entry_throws)
+                || super::moves::turn_in::<V>(pos)
+                    .is_some_and(|turn_in| !pos.flags(side).has_cut && step <= turn_in)
+        };
+        let mut values: ArrayVec<u8, { MAX_THROWS * super::SLOTS }> =
+            self.values_in(live).collect();
+        // Values that could bring every pawn Home may finish the player,
+        // which counts as using every value left. A step of a value takes
+        // one pawn a step, or more where pawns move together: a group of
+        // four in Chaupar, a pair moving twice a double in Akbar's
+        // Chaupar, a Chowka Bhara double on one value, and Chopat's
+        // opening split (12 for a (1, 1)).
+        let reach = match V::GAME {
+            Game::Chaupar => 4,
+            Game::ChauparAkbar | Game::ChowkaBhara => 2,
+            Game::Chopat if !pos.flags(side).has_thrown => 6,
+            Game::Chopat | Game::Pagade => 1,
+        };
+        let to_go: u32 = pawns.iter().map(|&s| u32::from(home - s)).sum();
+        if reach * values.iter().map(|&v| u32::from(v)).sum::<u32>() >= to_go {
+            return values.len() as u8;
+        }
+        if pawns.iter().any(|&s| s != home && unlimited(s)) {
+            return values.len() as u8;
+        }
+        values.sort_unstable();
+        let smallest = values.first().copied().unwrap_or(0);
+        // A pawn closer to Home than the smallest value takes none.
+        let room: u32 = pawns
+            .iter()
+            .filter(|&&s| s != home && home - s >= smallest)
+            .map(|&s| u32::from(home - s))
+            .sum();
+        let mut used = 0u32;
+        values
+            .iter()
+            .take_while(|&&v| {
+                used += u32::from(v);
+                used <= room
+            })
+            .count() as u8
+    }
+
+    /// Going through Home must be "the only possible move", read over the
+    /// whole turn: it is open only if it lets the turn use more values
+    /// than any way without it. A player who can use the throws without
+    /// it may not split them so as to leave a pawn nothing else to do.
+    pub(super) fn open_overshoot<V: Variant>(&mut self) {
+        self.overshoot_open = true;
+        if !self.overshoot_rule::<V>() {
+            return;
+        }
+        let now = self.now;
+        let home = now.pos.home();
+        let total: u32 = self.values_in(self.unspent(&now)).map(u32::from).sum();
+        let within_reach = now
+            .pos
+            .pawns(self.side)
+            .iter()
+            .any(|&s| s != home && u32::from(home - s) < total);
+        if !within_reach {
+            return;
+        }
+        // Without it first: when that uses every value, nothing can use more.
+        self.overshoot_open = false;
+        let without = self.max_usable::<V>(&now);
+        if without < self.live_slots(&now).count_ones() as u8 {
+            // The search reads the flag: open it to ask what it allows.
+            self.overshoot_open = true;
+            self.overshoot_open = self.max_usable::<V>(&now) > without;
+        }
+    }
+
+    /// A state of this turn as a search remembers it.
+    pub(super) fn state_key(&self, n: &Node) -> StateKey {
+        let live = self.live_slots(n);
+        let open = throws_of_slots(live);
+        let mut pos = n.pos;
+        pos.canonicalize();
+        let count = pos.pawn_count();
+        let mover = self.side;
+        let mut alike: ArrayVec<(u8, u32), MAX_PAWNS> = (0..count)
+            .map(|i| (n.pos.pawns[mover.index()][i], n.moved[i] & open))
+            .collect();
+        alike.sort_unstable();
+        let mut moved = [0; MAX_PAWNS];
+        for (i, (step, with)) in alike.into_iter().enumerate() {
+            pos.pawns[mover.index()][i] = step;
+            moved[i] = with;
+        }
+        StateKey {
+            pos,
+            live,
+            moved,
+            phase: self.phase,
+            hit: n.hit,
+            moved_any: n.moved_any,
+            khado: self.khado,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Throw;
+    use crate::dice::{SeededThrows, ThrowSource};
+    use crate::rules::options::Overshoot;
+    use crate::rules::turn::SLOTS;
+    use crate::rules::Options;
+    use crate::sim::random_playout;
+    use std::collections::HashSet;
+
+    /// The ends of the turn found the slow way: every move that passes
+    /// the rules, in every order, with none of the search's shortcuts (no
+    /// bound, no skipping equal throws), keeping the ends that used the
+    /// most values (a way that finishes the player uses them all).
+    fn brute_force_outcomes(turn: &Turn) -> HashSet<Position> {
+        fn walk<V: Variant>(t: &Turn, seen: &mut HashSet<Turn>, ends: &mut Vec<(Position, u32)>) {
+            if !seen.insert(*t) {
+                return;
+            }
+            let mut next = Vec::new();
+            if !t.now.pos.is_over() {
+                t.for_each_candidate::<V>(&t.now, Throws::All, |m, cap| {
+                    next.push((m, cap));
+                    ControlFlow::Continue(())
+                });
+            }
+            let spent = t.now.spent.count_ones();
+            if next.is_empty() {
+                let mut end = *t;
+                end.end_turn();
+                ends.push((end.now.pos, spent));
+            }
+            for (m, cap) in next {
+                let mut child = *t;
+                t.apply::<V>(&mut child.now, m, cap);
+                if child.now.pos.is_finished(child.side) {
+                    // Finishing uses every value some pawn could take.
+                    let mut end = child;
+                    end.end_turn();
+                    ends.push((end.now.pos, spent + t.live_slots(&t.now).count_ones()));
+                } else {
+                    walk::<V>(&child, seen, ends);
+                }
+            }
+        }
+        let mut ends = Vec::new();
+        by_game!(turn.now.pos.game, V => walk::<V>(turn, &mut HashSet::new(), &mut ends));
+        let most = ends.iter().map(|&(_, used)| used).max().unwrap_or(0);
+        ends.into_iter()
+            .filter(|&(_, used)| used == most)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    fn assert_same_ends(turn: &Turn) {
+        let fast: HashSet<Position> = turn.outcomes().into_iter().collect();
+        assert_eq!(
+            fast,
+            brute_force_outcomes(turn),
+            "{} after {:?}",
+            turn.now.pos.to_json(),
+            turn.throws().iter().map(|t| t.values()).collect::<Vec<_>>()
+        );
+    }
+
+    /// Turns from random games of every game and mode, and Chopat and
+    /// Chowka Bhara turns with long runs of bonus throws: `outcomes` (and
+    /// with it the search for how many values can be used) finds exactly
+    /// the ends the brute force finds.
+    #[test]
+    fn outcomes_agree_with_brute_force() {
+        let mut compared = 0;
+        for game in Game::ALL {
+            for &mode in game.modes() {
+                for overshoot in [Overshoot::NewCircuit, Overshoot::Illegal] {
+                    if overshoot == Overshoot::Illegal && game != Game::Chopat {
+                        continue;
+                    }
+                    let mut options = Options::new(game).with_mode(mode);
+                    options.overshoot = overshoot;
+                    let start = Position::start(game, options).unwrap();
+                    let mut extra = SeededThrows::new(7);
+                    for seed in 0..3 {
+                        let mut source = SeededThrows::new(seed);
+                        random_playout(start, &mut source, 5_000, |t| {
+                            let fresh = t.now.spent == 0 && t.phase == Phase::Move && !t.khado;
+                            if !fresh || t.unspent_count(&t.now) > 8 {
+                                return;
+                            }
+                            assert_same_ends(t);
+                            compared += 1;
+                            // The same position after a run of bonus throws
+                            // (Chopat: doublets, once Kajalvun is done), and
+                            // with the pawns moved up close to Home, where
+                            // not every value fits.
+                            let mut near = t.now.pos;
+                            let home = near.home();
+                            for step in near.pawns[t.side.index()].iter_mut() {
+                                if *step != home && *step != 0 {
+                                    *step = home - 1 - extra.below(12) as u8;
+                                }
+                            }
+                            near.canonicalize();
+                            for start in [t.now.pos, near] {
+                                if start.validate().is_err() {
+                                    continue;
+                                }
+                                let mut long = Turn::new(start);
+                                while long.phase == Phase::Throw && long.n_throws < 3 {
+                                    let mut throw = extra.throw(long.implement());
+                                    if game == Game::Chopat && long.n_throws < 2 {
+                                        let d = throw.values()[0];
+                                        throw = Throw::dice(&[d, d]);
+                                    }
+                                    long.add_throw(throw);
+                                }
+                                if long.phase == Phase::Move && long.n_throws > 1 {
+                                    assert_same_ends(&long);
+                                    compared += 1;
+                                }
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} turns compared");
+    }
+
+    /// The same pawns in each other's slots: the searches know the state
+    /// they reach either way, and only what a pawn moved with still tells
+    /// states apart.
+    #[test]
+    fn states_that_differ_only_in_which_slot_holds_a_pawn_are_one() {
+        let json = r#"{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
+            "pawns": {"black": [14, 20, 40, 50], "yellow": [10, 30, 45, 60]},
+            "flags": {"black": {"kajalvun": true, "has_thrown": true}}}"#;
+        let start = Turn::new(Position::from_json(json).unwrap());
+        let die = |throw: usize, die: usize| 1u64 << (throw * SLOTS + die);
+        let after = |moves: &[(u8, u8, u64)]| {
+            let mut t = start;
+            for throw in [[6, 6], [6, 6], [1, 1], [3, 3], [1, 3]] {
+                t.add_throw(Throw::dice(&throw));
+            }
+            for &(from, to, spend) in moves {
+                let m = Move {
+                    from,
+                    to,
+                    pawns: 1,
+                    spend,
+                    mover: Move::EITHER_PAWN,
+                };
+                assert_eq!(t.play(m), Ok(false), "{m:?}");
+            }
+            t
+        };
+        // The first double six moves 14 and 20 on a 6 each, or 14 on 12:
+        // pawns on 20 and 26 in other slots, the throw spent.
+        let both = after(&[(14, 20, die(0, 0)), (20, 26, die(0, 1))]);
+        let one = after(&[(14, 26, die(0, 0) | die(0, 1))]);
+        assert_ne!(both.now.pos.pawns, one.now.pos.pawns);
+        assert!(both.state_key(&both.now) == one.state_key(&one.now));
+        // A 6 of each double six: the pawn on 20 may still take the other
+        // 6 of the throw it did not move with, and which throw that is
+        // tells the states apart.
+        let first_then_second = after(&[(14, 20, die(0, 0)), (20, 26, die(1, 0))]);
+        let second_then_first = after(&[(20, 26, die(0, 0)), (14, 20, die(1, 0))]);
+        assert!(
+            first_then_second.state_key(&first_then_second.now)
+                != second_then_first.state_key(&second_then_first.now)
+        );
+        // The same state with its first two pawns, and what they moved
+        // with, in each other's slots.
+        let mut swapped = first_then_second;
+        swapped.now.pos.pawns[swapped.side.index()].swap(0, 1);
+        swapped.now.moved.swap(0, 1);
+        swapped.now.refresh_cells();
+        assert!(
+            swapped.state_key(&swapped.now) == first_then_second.state_key(&first_then_second.now)
+        );
+    }
+
+    /// Listing moves with one memory kept across the states of a turn and
+    /// from turn to turn (as the computer's walk through a turn does)
+    /// gives the moves listed afresh, in Chopat turns of six throws, long
+    /// enough for the memory to be used: each position is played with two
+    /// different runs of throws in a row.
+    #[test]
+    fn moves_listed_with_a_memory_are_the_legal_moves() {
+        let mut memory = TurnMemory::default();
+        let mut extra = SeededThrows::new(11);
+        let mut compared = 0;
+        for overshoot in [Overshoot::NewCircuit, Overshoot::Illegal] {
+            let mut options = Options::new(Game::Chopat);
+            options.overshoot = overshoot;
+            let start = Position::start(Game::Chopat, options).unwrap();
+            for seed in 0..3 {
+                let mut source = SeededThrows::new(seed);
+                random_playout(start, &mut source, 5_000, |t| {
+                    let fresh = t.now.spent == 0 && t.phase == Phase::Move && !t.khado;
+                    if !fresh || extra.below(4) != 0 {
+                        return;
+                    }
+                    // Doublets give another throw once Kajalvun is done.
+                    let mut start = t.now.pos;
+                    let flags = &mut start.flags[t.side.index()];
+                    if flags.jug.is_none() {
+                        flags.kajalvun = true;
+                    }
+                    for _ in 0..2 {
+                        let mut long = Turn::new(start);
+                        while long.phase == Phase::Throw {
+                            let throw = extra.throw(long.implement());
+                            let d = throw.values()[0];
+                            long.add_throw(if long.n_throws < 5 {
+                                Throw::dice(&[d, d])
+                            } else {
+                                throw
+                            });
+                        }
+                        while long.phase == Phase::Move {
+                            let moves = long.legal_moves();
+                            assert_eq!(long.legal_moves_remembering(&mut memory), moves);
+                            compared += 1;
+                            long.play_unchecked(moves[extra.below(moves.len())]);
+                        }
+                    }
+                });
+            }
+        }
+        assert!(compared > 1000, "only {compared} states compared");
+    }
+}
