@@ -275,12 +275,21 @@ impl ThrowSource for SeededThrows {
         match implement {
             Implement::StickDice | Implement::LongDice => {
                 let faces = implement.faces();
-                let n = implement.values_per_throw();
-                let mut v = [0u8; 3];
-                for (d, slot) in v.iter_mut().enumerate().take(n) {
-                    *slot = faces[(bits >> (2 * d)) as usize & 3];
+                let face = |d: u32| faces[(bits >> (2 * d)) as usize & 3];
+                Throw {
+                    values: [
+                        face(0),
+                        face(1),
+                        if implement == Implement::LongDice {
+                            face(2)
+                        } else {
+                            0
+                        },
+                    ],
+                    len: implement.values_per_throw() as u8,
+                    shells_up: 0,
+                    shells: 0,
                 }
-                Throw::dice(&v[..n])
             }
             Implement::Cowries(n) => Throw::cowries(n, bits as u16),
         }

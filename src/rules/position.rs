@@ -398,6 +398,9 @@ impl Position {
         if self.stalled {
             return true;
         }
+        if self.finished == 0 {
+            return false;
+        }
         let seats = self.seats();
         if self.partnership() {
             seats

@@ -582,8 +582,7 @@ impl Turn {
             }
             pos.flags[seat.index()].has_thrown = true;
         }
-        pos.canonicalize();
-        self.now.refresh_cells();
+        by_game!(self.now.pos.game, V => self.now.canonicalize::<V>());
         if !std::mem::take(&mut self.now.moved_any) && !self.now.pos.is_over() && self.is_dead() {
             self.now.pos.stall();
         }

@@ -35,19 +35,18 @@ pub(super) struct Unit {
     pub(super) spend: u64,
 }
 
-/// A step the side to move holds, the slots of its pawns there as bits,
-/// and how many of them may move together as one piece.
+/// The values of one throw a move spends.
 #[derive(Clone, Copy)]
-pub(super) struct Square {
-    from: u8,
-    slots: u16,
-    sizes: [u8; 3],
-    n_sizes: u8,
+pub(super) struct Values {
+    v: [u8; SLOTS],
+    len: usize,
 }
 
-impl Square {
-    fn sizes(&self) -> &[u8] {
-        &self.sizes[..self.n_sizes as usize]
+impl std::ops::Deref for Values {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.v[..self.len]
     }
 }
 
@@ -123,6 +122,22 @@ pub(super) fn turn_in<V: Variant>(pos: &Position) -> Option<u8> {
     }
 }
 
+/// Pawns per player: four on the cross board, known to the compiler.
+#[inline]
+pub(super) fn pawn_count<V: Variant>(pos: &Position) -> usize {
+    if V::GAME == Game::ChowkaBhara {
+        pos.pawn_count()
+    } else {
+        4
+    }
+}
+
+/// Whether partners (opposite sides) win together and spare each other.
+#[inline]
+fn partnership<V: Variant>(pos: &Position) -> bool {
+    matches!(V::GAME, Game::Chaupar | Game::ChauparAkbar) || pos.partnership()
+}
+
 impl Turn {
     /// The sets of value slots of throw `t` worth trying with the dice not
     /// yet spent, as a byte of bits (see [`VALUE_SETS`]).
@@ -139,7 +154,8 @@ impl Turn {
     #[inline]
     fn same_as_earlier(&self, n: &Node, t: usize) -> bool {
         let untouched = |t: usize| (n.spent >> (t * SLOTS)) & ((1 << SLOTS) - 1) == 0;
-        untouched(t)
+        t > 0
+            && untouched(t)
             && (0..t).any(|e| untouched(e) && self.throws[e].values() == self.throws[t].values())
     }
 
@@ -173,100 +189,153 @@ impl Turn {
         ControlFlow::Continue(())
     }
 
-    /// The steps the side to move holds and may move from now, in order,
-    /// each with the slots of its pawns and how many may go together.
-    pub(super) fn squares<V: Variant>(&self, n: &Node) -> ArrayVec<Square, MAX_PAWNS> {
-        let side = self.side;
-        let pos = &n.pos;
-        let home = home::<V>(pos);
-        let pawns = &pos.pawns[side.index()][..pos.pawn_count()];
-        // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
-        let reentry_first = matches!(V::GAME, Game::Pagade | Game::Chopat) && pawns.contains(&0);
-        let mut held: ArrayVec<Square, MAX_PAWNS> = ArrayVec::new();
-        for (i, &step) in pawns.iter().enumerate() {
-            if step == home || (reentry_first && step != 0) {
-                continue;
-            }
-            match held.iter().position(|s| s.from >= step) {
-                Some(k) if held[k].from == step => held[k].slots |= 1 << i,
-                at => held.insert(
-                    at.unwrap_or(held.len()),
-                    Square {
-                        from: step,
-                        slots: 1 << i,
-                        sizes: [1, 0, 0],
-                        n_sizes: 1,
-                    },
-                ),
-            }
-        }
-        for sq in held.iter_mut() {
-            self.group_sizes::<V>(n, sq);
-        }
-        held
-    }
-
-    /// How many pawns on a square may move as one piece: one, and the
-    /// game's pairs or groups where they stand together.
-    fn group_sizes<V: Variant>(&self, n: &Node, sq: &mut Square) {
-        let here = sq.slots.count_ones() as u8;
-        if here < 2 {
-            return;
-        }
-        let side = self.side;
-        let paired = n.pos.can_pair_at(side, sq.from);
-        let mut add = |size| {
-            sq.sizes[sq.n_sizes as usize] = size;
-            sq.n_sizes += 1;
-        };
-        match V::GAME {
-            Game::Pagade | Game::Chopat if paired => add(2),
-            Game::Chaupar if paired => add(here),
-            Game::ChauparAkbar if paired => {
-                add(2);
-                if here >= 3 {
-                    add(3);
-                }
-            }
-            Game::ChowkaBhara if sq.from == 0 || self.is_double_square(n, side, sq.from) => add(2),
-            _ => {}
-        }
-    }
-
-    /// Calls `f` with every piece on `squares` that may move with throw
-    /// `t`: pawns that have not yet moved with it, alone or together, and
-    /// where pawns alone differ by what they have moved with, each of them.
-    pub(super) fn for_each_piece(
+    /// Calls `f` with each step the side to move holds and may move from
+    /// now, and the slots of its pawns there as bits: in order of step if
+    /// `in_order` (the order moves are listed in), else as found.
+    fn for_each_square<V: Variant>(
         &self,
         n: &Node,
-        squares: &[Square],
+        in_order: bool,
+        mut f: impl FnMut(u8, u16) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let pos = &n.pos;
+        let home = home::<V>(pos);
+        let pawns = &pos.pawns[self.side.index()][..pawn_count::<V>(pos)];
+        // Pagade and Chopat: while a cut pawn waits, only waiting pawns move.
+        let reentry_first = matches!(V::GAME, Game::Pagade | Game::Chopat) && pawns.contains(&0);
+        let may_move = |step: u8| step != home && (!reentry_first || step == 0);
+        let on = |step: u8| {
+            let mut slots = 0;
+            for (i, &s) in pawns.iter().enumerate() {
+                slots |= u16::from(s == step) << i;
+            }
+            slots
+        };
+        if in_order {
+            let mut steps = 0u128;
+            for &step in pawns {
+                if may_move(step) {
+                    steps |= 1 << step;
+                }
+            }
+            while steps != 0 {
+                let step = steps.trailing_zeros() as u8;
+                steps &= steps - 1;
+                f(step, on(step))?;
+            }
+        } else {
+            let mut done = 0u16;
+            for (i, &step) in pawns.iter().enumerate() {
+                if done & (1 << i) == 0 && may_move(step) {
+                    let slots = on(step);
+                    done |= slots;
+                    f(step, slots)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the values left are of one throw and one pawn alone may take
+    /// them all: then every value can be used. The way the search for how
+    /// many can be used tries first, without its machinery.
+    pub(super) fn one_pawn_takes_the_rest<V: Variant>(&self, n: &Node) -> bool {
+        let spend = self.unspent(n);
+        let t = spend.trailing_zeros() as usize / SLOTS;
+        if spend >> (t * SLOTS) >= 1 << SLOTS {
+            return false;
+        }
+        let values = self.spend_values(spend);
+        let moved = n.moved_with(t);
+        self.for_each_square::<V>(n, false, |from, slots| {
+            if slots & !moved == 0 {
+                return ControlFlow::Continue(());
+            }
+            let piece = Piece {
+                from,
+                pawns: 1,
+                here: slots.count_ones() as u8,
+                mover: Move::EITHER_PAWN,
+            };
+            let mut found = ControlFlow::Continue(());
+            self.shaped_moves::<V>(n, piece, spend, &values, false, &mut |r| {
+                if r.is_ok() {
+                    found = ControlFlow::Break(());
+                }
+                found
+            });
+            found
+        })
+        .is_break()
+    }
+
+    /// How many pawns may move as one piece from a square where `here`
+    /// stand together: the game's pairs or groups.
+    fn group_sizes<V: Variant>(here: u8) -> ([u8; 2], usize) {
+        match V::GAME {
+            Game::Chaupar => ([here, 0], 1),
+            Game::ChauparAkbar if here >= 3 => ([2, 3], 2),
+            _ => ([2, 0], 1),
+        }
+    }
+
+    /// Whether two or more of the side to move's pawns on `from` may move
+    /// as one piece: the game's pairs and groups.
+    fn moves_together<V: Variant>(&self, n: &Node, from: u8) -> bool {
+        if V::GAME == Game::ChowkaBhara {
+            from == 0 || self.is_double_square(n, self.side, from)
+        } else {
+            n.pos.can_pair_at(self.side, from)
+        }
+    }
+
+    /// Calls `f` with every piece that may move with throw `t`: pawns that
+    /// have not yet moved with it, alone or together, and where pawns alone
+    /// differ by what they have moved with, each of them. Pieces come square
+    /// by square, in order of step if `in_order`.
+    pub(super) fn for_each_piece<V: Variant>(
+        &self,
+        n: &Node,
         t: usize,
+        in_order: bool,
         mut f: impl FnMut(Piece) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let moved = n.moved_with(t);
         // Pawns on one square differ only if some moved with another throw.
         let histories = n.moved.iter().any(|&m| m & !(1 << t) != 0);
-        for sq in squares {
-            let free = sq.slots & !moved;
-            let here = sq.slots.count_ones() as u8;
-            for &size in sq.sizes().iter().filter(|&&k| k <= free.count_ones() as u8) {
-                let mut piece = Piece {
-                    from: sq.from,
-                    pawns: size,
-                    here,
-                    mover: Move::EITHER_PAWN,
-                };
-                if size == 1 && histories && free.count_ones() > 1 {
-                    for mover in self.single_movers(n, free, t) {
-                        piece.mover = mover;
-                        f(piece)?;
-                    }
-                } else {
+        self.for_each_square::<V>(n, in_order, |from, slots| {
+            let free = slots & !moved;
+            if free == 0 {
+                return ControlFlow::Continue(());
+            }
+            let here = slots.count_ones() as u8;
+            let mut piece = Piece {
+                from,
+                pawns: 1,
+                here,
+                mover: Move::EITHER_PAWN,
+            };
+            let several = free & (free - 1) != 0;
+            if histories && several {
+                for mover in self.single_movers(n, free, t) {
+                    piece.mover = mover;
                     f(piece)?;
                 }
+                piece.mover = Move::EITHER_PAWN;
+            } else {
+                f(piece)?;
             }
-        }
-        ControlFlow::Continue(())
+            if several && self.moves_together::<V>(n, from) {
+                let (sizes, len) = Self::group_sizes::<V>(here);
+                for &size in &sizes[..len] {
+                    if u32::from(size) <= free.count_ones() {
+                        piece.pawns = size;
+                        f(piece)?;
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        })
     }
 
     /// Calls `f` with every piece of the side to move that may move now,
@@ -277,11 +346,12 @@ impl Turn {
         throws: Throws,
         f: &mut impl FnMut(Unit, &[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let squares = self.squares::<V>(n);
+        // Listed moves come in order of step; a search takes them as found.
+        let in_order = throws == Throws::All;
         self.for_each_spend(n, throws, |spend| {
             let t = spend.trailing_zeros() as usize / SLOTS;
             let values = self.spend_values(spend);
-            self.for_each_piece(n, &squares, t, |piece| f(Unit { piece, spend }, &values))
+            self.for_each_piece::<V>(n, t, in_order, |piece| f(Unit { piece, spend }, &values))
         })
     }
 
@@ -304,14 +374,17 @@ impl Turn {
     }
 
     /// The values a spend mask takes from its throw.
-    pub(super) fn spend_values(&self, spend: u64) -> ArrayVec<u8, SLOTS> {
+    pub(super) fn spend_values(&self, spend: u64) -> Values {
         let t = spend.trailing_zeros() as usize / SLOTS;
-        let throw = &self.throws[t];
         let dice = (spend >> (t * SLOTS)) as usize;
-        let mut values = ArrayVec::new();
-        for (d, &v) in throw.values().iter().enumerate() {
+        let mut values = Values {
+            v: [0; SLOTS],
+            len: 0,
+        };
+        for (d, &v) in self.throws[t].values().iter().enumerate() {
             if dice & (1 << d) != 0 {
-                values.push(v);
+                values.v[values.len] = v;
+                values.len += 1;
             }
         }
         values
@@ -554,11 +627,11 @@ impl Turn {
         if from == pos.home() {
             return Err(Illegal::AlreadyHome);
         }
-        if n.free_slots(side, from, t).count_ones() < u32::from(pawns) {
+        if n.free_slots::<V>(side, from, t).count_ones() < u32::from(pawns) {
             return Err(Illegal::AlreadyMoved);
         }
         if mover != Move::EITHER_PAWN
-            && (pawns != 1 || self.mover_slot(n, from, t, mover).is_none())
+            && (pawns != 1 || self.mover_slot::<V>(n, from, t, mover).is_none())
         {
             return Err(Illegal::NoSuchMover);
         }
@@ -836,7 +909,7 @@ impl Turn {
         let Some((other, count)) = n.opponent_on(side, cell) else {
             return Ok(None);
         };
-        if pos.partnership() && other == side.opposite() {
+        if partnership::<V>(pos) && other == side.opposite() {
             return Err(Illegal::PartnerThere);
         }
         let capture = |count| {

@@ -1,6 +1,7 @@
 //! What a move changes: the pawns, who stands where, the values and pawns
 //! used, pawns sent back, and what the games remember.
 
+use super::moves::{home, pawn_count};
 use super::{Capture, Move, Turn, Variant, MAX_THROWS};
 use crate::board::{Side, NO_CELL};
 use crate::rules::game::Game;
@@ -72,6 +73,19 @@ impl Node {
         }
     }
 
+    /// Puts each side's pawns in order of step, as between turns, so that
+    /// equal positions compare equal; the cells follow.
+    pub(super) fn canonicalize<V: Variant>(&mut self) {
+        let n = pawn_count::<V>(&self.pos);
+        for side in Side::ALL {
+            let row = &mut self.pos.pawns[side.index()][..n];
+            if row.windows(2).any(|w| w[0] > w[1]) {
+                row.sort_unstable();
+                self.refresh_side(side);
+            }
+        }
+    }
+
     /// Recomputes the cells of one side's pawns.
     fn refresh_side(&mut self, side: Side) {
         let board = self.pos.board();
@@ -107,10 +121,10 @@ impl Node {
     /// The slots of the side to move's pawns on `from` that have not yet
     /// moved with throw `t`.
     #[inline]
-    pub(super) fn free_slots(&self, side: Side, from: u8, t: usize) -> u16 {
-        let pawns = &self.pos.pawns[side.index()];
+    pub(super) fn free_slots<V: Variant>(&self, side: Side, from: u8, t: usize) -> u16 {
+        let pawns = &self.pos.pawns[side.index()][..pawn_count::<V>(&self.pos)];
         let mut free = 0;
-        for (i, &step) in pawns.iter().enumerate().take(self.pos.pawn_count()) {
+        for (i, &step) in pawns.iter().enumerate() {
             if step == from && self.moved[i] & (1 << t) == 0 {
                 free |= 1 << i;
             }
@@ -219,11 +233,17 @@ impl Turn {
 
     /// The slot of a pawn on `from`, free to move with throw `t`, whose
     /// history is `mover` (none for [`Move::EITHER_PAWN`]).
-    pub(super) fn mover_slot(&self, n: &Node, from: u8, t: usize, mover: u32) -> Option<usize> {
+    pub(super) fn mover_slot<V: Variant>(
+        &self,
+        n: &Node,
+        from: u8,
+        t: usize,
+        mover: u32,
+    ) -> Option<usize> {
         if mover == Move::EITHER_PAWN {
             return None;
         }
-        let free = n.free_slots(self.side, from, t);
+        let free = n.free_slots::<V>(self.side, from, t);
         (0..MAX_PAWNS)
             .rev()
             .find(|&i| free & (1 << i) != 0 && self.history(n, i, t) == mover)
@@ -235,24 +255,20 @@ impl Turn {
         let t = m.throw_index();
         debug_assert!(t < MAX_THROWS);
         let to_cell = n.pos.board().cell_id(side, m.to);
+        let mut free = n.free_slots::<V>(side, m.from, t);
         for _ in 0..m.pawns {
-            // Unless the move names its pawn, move the pawns that have used
-            // the fewest other throws last, so that the rest keep the most
-            // freedom: of those that have used the most, the last slot.
-            let slot = self
-                .mover_slot(n, m.from, t, m.mover)
-                .or_else(|| {
-                    let free = n.free_slots(side, m.from, t);
-                    let mut best: Option<(u32, usize)> = None;
-                    for i in (0..MAX_PAWNS).filter(|&i| free & (1 << i) != 0) {
-                        let used = n.moved[i].count_ones();
-                        if best.is_none_or(|(b, _)| used >= b) {
-                            best = Some((used, i));
-                        }
-                    }
-                    best.map(|(_, i)| i)
-                })
-                .expect("a checked move has its pawns");
+            let slot = match self.mover_slot::<V>(n, m.from, t, m.mover) {
+                Some(slot) => slot,
+                None if free & (free - 1) == 0 => free.trailing_zeros() as usize,
+                // Move the pawns that have used the fewest other throws
+                // last, so that the rest keep the most freedom: of those
+                // that have used the most, the last slot.
+                None => (0..MAX_PAWNS)
+                    .filter(|&i| free & (1 << i) != 0)
+                    .max_by_key(|&i| n.moved[i].count_ones())
+                    .expect("a checked move has its pawns"),
+            };
+            free &= !(1 << slot);
             n.pos.pawns[side.index()][slot] = m.to;
             n.cells[side.index()][slot] = to_cell;
             n.moved[slot] |= 1 << t;
@@ -272,7 +288,7 @@ impl Turn {
         if V::GAME == Game::Chopat {
             n.chopat_after_move(side, m);
         }
-        if m.to == n.pos.home() && all_home(&n.pos, side) && !n.pos.is_finished(side) {
+        if m.to == home::<V>(&n.pos) && all_home::<V>(&n.pos, side) && !n.pos.is_finished(side) {
             let k = n.pos.finished as usize;
             n.pos.places[k] = side;
             n.pos.finished += 1;
@@ -282,7 +298,9 @@ impl Turn {
 
 /// Whether every pawn of `side` is Home.
 #[inline]
-fn all_home(pos: &Position, side: Side) -> bool {
-    let home = pos.home();
-    pos.pawns(side).iter().all(|&s| s == home)
+fn all_home<V: Variant>(pos: &Position, side: Side) -> bool {
+    let home = home::<V>(pos);
+    pos.pawns[side.index()][..pawn_count::<V>(pos)]
+        .iter()
+        .all(|&s| s == home)
 }

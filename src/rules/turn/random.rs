@@ -40,7 +40,6 @@ impl Turn {
         below: &mut dyn FnMut(usize) -> usize,
     ) -> Move {
         let now = self.now;
-        let squares = self.squares::<V>(&now);
         let mut pieces: ArrayVec<Piece, MAX_PIECES> = ArrayVec::new();
         let mut groups: ArrayVec<Group, MAX_THROWS> = ArrayVec::new();
         // The pieces of the throws nobody has moved with yet are the same.
@@ -56,7 +55,7 @@ impl Turn {
                 Some(range) if shared => range,
                 _ => {
                     let start = pieces.len();
-                    let _ = self.for_each_piece(&now, &squares, t, |p| {
+                    let _ = self.for_each_piece::<V>(&now, t, false, |p| {
                         pieces.push(p);
                         std::ops::ControlFlow::Continue(())
                     });

@@ -211,6 +211,9 @@ impl Turn {
         if remaining == 0 {
             return 0;
         }
+        if self.one_pawn_takes_the_rest::<V>(n) {
+            return remaining;
+        }
         let key = memo.as_ref().map(|_| self.state_key(n));
         if let Some(&known) = memo
             .as_ref()
@@ -224,9 +227,9 @@ impl Turn {
         let mut best = 0;
         self.for_each_candidate::<V>(n, Throws::FirstOfEqual, |m: Move, cap| {
             let used = m.values_used() as u8;
-            let mut child = *n;
-            self.apply::<V>(&mut child, m, cap);
             let total = if used < remaining {
+                let mut child = *n;
+                self.apply::<V>(&mut child, m, cap);
                 self.used_with_rest::<V>(n, m, &child, memo)
             } else {
                 used
