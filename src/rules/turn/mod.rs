@@ -569,10 +569,15 @@ impl Turn {
 
     /// Ends the turn: resolves what waited on it and passes the turn on.
     fn end_turn(&mut self) {
+        by_game!(self.now.pos.game, V => self.end_turn_as::<V>())
+    }
+
+    /// [`Turn::end_turn`] with the game known.
+    fn end_turn_as<V: Variant>(&mut self) {
         let pos = &mut self.now.pos;
         let seat = pos.to_move;
         let side = self.side;
-        if pos.game == Game::Chopat {
+        if V::GAME == Game::Chopat {
             for other in Side::ALL.into_iter().filter(|&s| s != side) {
                 if let Ool::Pending(p) = pos.flags(other).ool {
                     // The passing pawn survived the next player's turn, or not.
@@ -582,7 +587,7 @@ impl Turn {
             }
             pos.flags[seat.index()].has_thrown = true;
         }
-        by_game!(self.now.pos.game, V => self.now.canonicalize::<V>());
+        self.now.canonicalize::<V>();
         if !std::mem::take(&mut self.now.moved_any) && !self.now.pos.is_over() && self.is_dead() {
             self.now.pos.stall();
         }

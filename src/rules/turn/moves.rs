@@ -168,7 +168,7 @@ impl Turn {
         mut f: impl FnMut(u64) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for t in 0..self.n_throws as usize {
-            if throws == Throws::FirstOfEqual && self.same_as_earlier(n, t) {
+            if throws != Throws::All && self.same_as_earlier(n, t) {
                 continue;
             }
             let mut sets = self.value_sets(n, t);
@@ -481,7 +481,7 @@ impl Turn {
     fn overshoot_allowed<V: Variant>(&self) -> bool {
         self.overshoot_rule::<V>()
             && self
-                .visit_candidates::<V>(&self.now, false, Throws::FirstOfEqual, &mut |_, _| {
+                .visit_candidates::<V>(&self.now, false, Throws::Any, &mut |_, _| {
                     ControlFlow::Break(())
                 })
                 .is_continue()

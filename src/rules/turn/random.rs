@@ -39,14 +39,14 @@ impl Turn {
         &mut self,
         below: &mut dyn FnMut(usize) -> usize,
     ) -> Move {
-        let now = self.now;
+        let now = &self.now;
         let mut pieces: ArrayVec<Piece, MAX_PIECES> = ArrayVec::new();
         let mut groups: ArrayVec<Group, MAX_THROWS> = ArrayVec::new();
         // The pieces of the throws nobody has moved with yet are the same.
         let mut untouched: Option<(usize, usize)> = None;
         let mut tickets = 0;
         for t in 0..self.n_throws as usize {
-            let sets = self.value_sets(&now, t);
+            let sets = self.value_sets(now, t);
             if sets == 0 {
                 continue;
             }
@@ -55,7 +55,7 @@ impl Turn {
                 Some(range) if shared => range,
                 _ => {
                     let start = pieces.len();
-                    let _ = self.for_each_piece::<V>(&now, t, false, |p| {
+                    let _ = self.for_each_piece::<V>(now, t, false, |p| {
                         pieces.push(p);
                         std::ops::ControlFlow::Continue(())
                     });
@@ -87,11 +87,11 @@ impl Turn {
             on_heap = vec![0u64; words];
             &mut on_heap
         };
-        let remaining = self.unspent_count(&now);
+        let remaining = self.unspent_count(now);
         let mut best: Option<u8> = None;
         // The tickets' searches and the one for the most that can be used
         // meet the same states of the turn.
-        let mut memo = self.memo(&now);
+        let mut memo = self.memo(now);
         // A pass with any candidate has a legal one, so the next pass is
         // reached only as `for_each_candidate` reaches it.
         for &overshoot in self.overshoot_passes::<V>() {
@@ -114,20 +114,20 @@ impl Turn {
                     piece,
                     spend: u64::from(set) << (g.throw * SLOTS),
                 };
-                let Some((m, cap)) = self.unit_candidate::<V>(&now, unit, shape, overshoot) else {
+                let Some((m, cap)) = self.unit_candidate::<V>(now, unit, shape, overshoot) else {
                     continue;
                 };
-                let mut child = now;
+                let mut child = *now;
                 self.apply::<V>(&mut child, m, cap);
-                let total = self.used_with_rest::<V>(&now, m, &child, &mut memo);
+                let total = self.used_with_rest::<V>(now, m, &child, &mut memo);
                 // No way of playing uses more than every value left.
                 let legal = total == remaining
-                    || total == *best.get_or_insert_with(|| self.usable_from::<V>(&now, &mut memo));
+                    || total == *best.get_or_insert_with(|| self.usable_from::<V>(now, &mut memo));
                 if legal {
                     let ends = total == m.values_used() as u8 || child.pos.is_finished(self.side);
                     self.now = child;
                     if ends || self.now.pos.is_over() {
-                        self.end_turn();
+                        self.end_turn_as::<V>();
                     }
                     return m;
                 }

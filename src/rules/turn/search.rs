@@ -41,6 +41,9 @@ pub(super) enum Throws {
     /// first die of each throw would leave the others to a pawn that may
     /// not be able to take them, a dead end for the search to leave).
     FirstOfEqual,
+    /// As `FirstOfEqual`, but single values first: whether any move
+    /// exists is answered soonest by the moves likeliest to fit.
+    Any,
 }
 
 /// What a search remembers of a state of one turn: everything a move can
@@ -181,7 +184,7 @@ impl Turn {
     /// Whether any value left can be used from `n`: some move exists.
     pub(super) fn can_move_from<V: Variant>(&self, n: &Node) -> bool {
         let mut any = false;
-        self.for_each_candidate::<V>(n, Throws::FirstOfEqual, |_, _| {
+        self.for_each_candidate::<V>(n, Throws::Any, |_, _| {
             any = true;
             ControlFlow::Break(())
         });
