@@ -180,6 +180,41 @@ fn a_long_run_of_mixed_doublets_near_home_uses_what_fits() {
 }
 
 #[test]
+fn a_die_that_only_a_pawn_too_close_to_home_could_take_may_not_be_left() {
+    // Eight doublets and a (4, 3): the pawn on 16 can take every value, so
+    // every value must be used. The pawns on 81 and 82 have no room for a 4
+    // or a 6, so the pawn on 16 may not take one die of a (4, 4) or (6, 6)
+    // alone: nobody could take the other.
+    let p = pos!({"game": "chopat",
+        "pawns": {"black": [16, 81, 82, 84], "yellow": [18, 27, 44, 82]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let throws: [&[u8]; 9] = [
+        &[1, 1],
+        &[1, 1],
+        &[1, 1],
+        &[3, 3],
+        &[4, 4],
+        &[4, 4],
+        &[1, 1],
+        &[6, 6],
+        &[4, 3],
+    ];
+    let mut t = after(p, &throws);
+    assert_eq!(t.phase(), Phase::Move);
+    assert!(can(&t, 16, 24) && can(&t, 16, 28), "whole doublets to 16");
+    assert!(can(&t, 82, 84) && can(&t, 81, 84), "1 + 1 or 3 Home");
+    assert!(can(&t, 16, 20), "the 4 of the (4, 3)");
+    assert_eq!(refused(&t, 16, 22, 1, &[6]), Illegal::MustUseMore);
+    let mut used = 0;
+    while t.phase() == Phase::Move {
+        let m = t.legal_moves()[0];
+        used += m.values_used();
+        t.play(m).unwrap();
+    }
+    assert_eq!(used, 18);
+}
+
+#[test]
 fn the_ends_of_a_turn_of_four_doublets_are_all_listed() {
     // Four doublets and a last throw, 37 in all, with the Jug and two
     // single pawns far from Home: thousands of ways to end the turn, each

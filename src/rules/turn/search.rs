@@ -4,8 +4,8 @@
 use super::moves::home;
 use super::node::Node;
 use super::{
-    by_game, slots_of_throws, throws_of_slots, AkbarRules, ChauparRules, ChopatRules, ChowkaRules,
-    Move, PagadeRules, Phase, Turn, Variant, MAX_THROWS,
+    by_game, slots_in, slots_of_throws, throws_of_slots, AkbarRules, ChauparRules, ChopatRules,
+    ChowkaRules, Move, PagadeRules, Phase, Turn, Variant, MAX_THROWS,
 };
 use crate::dice::Throw;
 use crate::rules::game::Game;
@@ -288,14 +288,16 @@ impl Turn {
     }
 
     /// At most how many of the values left the side to move can
-    /// use. A pawn takes values of a throw in one move only, so the values
-    /// of a throw that every pawn still on its way has moved with are lost.
-    /// And a move takes its pawns at least as far as its values add up to,
-    /// so no more of the smallest values can be used than fit into the
-    /// distance the pawns have left to Home. Either lets the search stop at
-    /// the first way that uses that many, instead of trying every order to
-    /// prove that no way uses more (a run of bonus throws near Home, or
-    /// one pawn left to take the values of split throws).
+    /// use. A pawn takes values of a throw in one move only, and a move
+    /// takes its pawns at least as far as its values add up to, so a value
+    /// is lost when every pawn still on its way has moved with its throw or
+    /// has less room left to Home than the value (room only shrinks as the
+    /// turn goes on), and no more of the smallest values the others can
+    /// take can be used than fit into the distance those pawns have left.
+    /// This lets the search stop at the first way that uses that many,
+    /// instead of trying every order to prove that no way uses more (a run
+    /// of bonus throws near Home, or one pawn left to take the values of
+    /// split throws).
     fn usable_bound<V: Variant>(&self, n: &Node) -> u8 {
         let pos = &n.pos;
         let side = self.side;
@@ -326,22 +328,39 @@ impl Turn {
             Game::Chopat | Game::Pagade => 1,
         };
         let to_go: u32 = pawns.iter().map(|&s| u32::from(home - s)).sum();
-        if reach * values.iter().map(|&v| u32::from(v)).sum::<u32>() >= to_go {
+        let may_finish = reach * values.iter().map(|&v| u32::from(v)).sum::<u32>() >= to_go
+            && (reach > 1
+                || pawns.iter().any(|&s| s != home && unlimited(s))
+                || sums_fit(&values, pawns.iter().map(|&s| home - s), to_go));
+        if may_finish {
             return values.len() as u8;
         }
-        if pawns.iter().any(|&s| s != home && unlimited(s)) {
-            return values.len() as u8;
+        // Values some pawn without a limit of room can take, and those
+        // only pawns with one can.
+        let mut free = 0;
+        values.clear();
+        for slot in slots_in(live) {
+            let throw = 1 << (slot / super::SLOTS);
+            let value = self.value(slot);
+            let mut takers = (pawns.iter().zip(&n.moved))
+                .filter(|&(&s, &with)| s != home && with & throw == 0)
+                .map(|(&s, _)| s);
+            if takers.clone().any(unlimited) {
+                free += 1;
+            } else if takers.any(|s| home - s >= value) {
+                values.push(value);
+            }
         }
         values.sort_unstable();
         let smallest = values.first().copied().unwrap_or(0);
         // A pawn closer to Home than the smallest value takes none.
         let room: u32 = pawns
             .iter()
-            .filter(|&&s| s != home && home - s >= smallest)
+            .filter(|&&s| s != home && !unlimited(s) && home - s >= smallest)
             .map(|&s| u32::from(home - s))
             .sum();
         let mut used = 0u32;
-        values
+        free + values
             .iter()
             .take_while(|&&v| {
                 used += u32::from(v);
@@ -407,6 +426,18 @@ impl Turn {
             khado: self.khado,
         }
     }
+}
+
+/// Whether some of `values` add up to each of `rooms` and to `to_go`,
+/// their sum: where a move takes its pawns as far as its values add up to
+/// and Home needs an exact throw, the values that bring every pawn Home
+/// add up to that. Sums past what a bit set of 128 holds are taken to fit.
+fn sums_fit(values: &[u8], rooms: impl Iterator<Item = u8>, to_go: u32) -> bool {
+    if to_go >= 128 {
+        return true;
+    }
+    let sums = values.iter().fold(1u128, |sums, &v| sums | sums << v);
+    sums & 1 << to_go != 0 && rooms.into_iter().all(|room| sums & 1 << room != 0)
 }
 
 #[cfg(test)]
@@ -590,6 +621,48 @@ mod tests {
         assert!(
             swapped.state_key(&swapped.now) == first_then_second.state_key(&first_then_second.now)
         );
+    }
+
+    /// The bound on the values left counts a value as lost only when no
+    /// pawn that may still take it has room for it (a die that brings a
+    /// pawn exactly Home is not lost), and the values count as all used
+    /// (the player may finish) only if they can add up to each pawn's
+    /// distance from Home.
+    #[test]
+    fn the_bound_loses_the_values_no_pawn_has_room_for() {
+        let json = r#"{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
+            "options": {"overshoot": "illegal"},
+            "pawns": {"black": [20, 81, 82, 84], "yellow": [18, 27, 44, 82]},
+            "flags": {"black": {"kajalvun": true, "has_thrown": true}}}"#;
+        let start = Position::from_json(json).unwrap();
+        let die = |throw: usize, die: usize| 1u64 << (throw * SLOTS + die);
+        let mut t = Turn::new(start);
+        for throw in [[4, 4], [3, 3], [6, 1]] {
+            t.add_throw(Throw::dice(&throw));
+        }
+        assert_eq!(t.phase, Phase::Move);
+        // The pawn on 20 has moved to 27 with a 4 of the first throw and
+        // a 3 of the second: nobody has room for the other 4, the pawn on
+        // 81 has just room for the other 3, and the pawn on 27 for the 6
+        // and the 1.
+        let mut n = t.now;
+        n.pos.pawns[t.side.index()][0] = 27;
+        n.spent |= die(0, 0) | die(1, 0);
+        n.moved[0] = 0b11;
+        n.refresh_cells();
+        assert_eq!(t.usable_bound::<ChopatRules>(&n), 3);
+        assert_eq!(t.max_usable::<ChopatRules>(&n), 3);
+        // Pawns 3 and 2 from Home with (4, 4) (1, 3): twelve pips are
+        // more than the five to go, but no values add up to 2, so the
+        // player cannot finish; the 4s fit nowhere.
+        let json = json.replace("[20, 81, 82, 84]", "[81, 82, 84, 84]");
+        let mut t = Turn::new(Position::from_json(&json).unwrap());
+        for throw in [[4, 4], [1, 3]] {
+            t.add_throw(Throw::dice(&throw));
+        }
+        assert_eq!(t.phase, Phase::Move);
+        assert_eq!(t.usable_bound::<ChopatRules>(&t.now), 2);
+        assert_eq!(t.max_usable::<ChopatRules>(&t.now), 2);
     }
 
     /// Listing moves with one memory kept across the states of a turn and
