@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 /// remembers the states it has weighed (from a few throws on, the orders
 /// of playing them are too many to try one by one)...
 const REMEMBER_ABOVE: u8 = 4;
-/// ...up to this many of them (some 15 MB), so that the rarest turns (a
+/// ...up to this many of them (some 35 MB), so that the rarest turns (a
 /// dozen doublets in a row) cost time rather than all the memory.
 const REMEMBER_AT_MOST: usize = 1 << 16;
 /// [`Turn::outcomes`] (asked by the command-line tool, not during play)
