@@ -18,9 +18,9 @@ use std::ops::ControlFlow;
 /// remembers the states it has weighed (from a few throws on, the orders
 /// of playing them are too many to try one by one)...
 const REMEMBER_ABOVE: u8 = 4;
-/// ...up to this many of them (some 35 MB), so that the rarest turns (a
+/// ...up to this many of them (some 70 MB), so that the rarest turns (a
 /// dozen doublets in a row) cost time rather than all the memory.
-const REMEMBER_AT_MOST: usize = 1 << 16;
+const REMEMBER_AT_MOST: usize = 1 << 17;
 /// [`Turn::outcomes`] (asked by the command-line tool, not during play)
 /// remembers up to this many states (some 300 MB at most): four doublets
 /// and a throw with a pair and two pawns mid-board come to 450,000.
