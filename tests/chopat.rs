@@ -169,13 +169,7 @@ fn a_long_run_of_mixed_doublets_near_home_uses_what_fits() {
     ];
     let mut t = after(p, &throws);
     assert_eq!(refused(&t, 82, 85, 1, &[3]), Illegal::ExactHome);
-    let mut used = 0;
-    while t.phase() == Phase::Move {
-        let m = t.legal_moves()[0];
-        used += m.values_used();
-        t.play(m).unwrap();
-    }
-    assert_eq!(used, 14);
+    assert_eq!(play_first_moves(&mut t), 14);
     assert_eq!(t.position().to_move(), YELLOW);
 }
 
@@ -205,13 +199,7 @@ fn a_die_that_only_a_pawn_too_close_to_home_could_take_may_not_be_left() {
     assert!(can(&t, 82, 84) && can(&t, 81, 84), "1 + 1 or 3 Home");
     assert!(can(&t, 16, 20), "the 4 of the (4, 3)");
     assert_eq!(refused(&t, 16, 22, 1, &[6]), Illegal::MustUseMore);
-    let mut used = 0;
-    while t.phase() == Phase::Move {
-        let m = t.legal_moves()[0];
-        used += m.values_used();
-        t.play(m).unwrap();
-    }
-    assert_eq!(used, 18);
+    assert_eq!(play_first_moves(&mut t), 18);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use chaupar::dice::Throw;
-use chaupar::rules::{AfterThrow, Illegal, Move, Position, Turn};
+use chaupar::rules::{AfterThrow, Illegal, Move, Phase, Position, Turn};
 use serde_json::{json, Value};
 
 /// A position from JSON in which `seats` and `to_move` may be left out:
@@ -112,4 +112,16 @@ pub fn play(turn: &mut Turn, from: u8, to: u8, pawns: u8, values: &[u8]) {
     let m = mv(turn, from, to, pawns, values);
     turn.play(m)
         .unwrap_or_else(|e| panic!("{from} -> {to} refused: {e}"));
+}
+
+/// Plays the first legal move until the turn's move phase ends; how many
+/// values the moves used.
+pub fn play_first_moves(turn: &mut Turn) -> u32 {
+    let mut used = 0;
+    while turn.phase() == Phase::Move {
+        let m = turn.legal_moves()[0];
+        used += m.values_used();
+        turn.play(m).unwrap();
+    }
+    used
 }

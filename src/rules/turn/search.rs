@@ -313,8 +313,7 @@ impl Turn {
                 || super::moves::turn_in::<V>(pos)
                     .is_some_and(|turn_in| !pos.flags(side).has_cut && step <= turn_in)
         };
-        let mut values: ArrayVec<u8, { MAX_THROWS * super::SLOTS }> =
-            self.values_in(live).collect();
+        let values: ArrayVec<u8, { MAX_THROWS * super::SLOTS }> = self.values_in(live).collect();
         // Values that could bring every pawn Home may finish the player,
         // which counts as using every value left. A step of a value takes
         // one pawn a step, or more where pawns move together: a group of
@@ -338,7 +337,7 @@ impl Turn {
         // Values some pawn without a limit of room can take, and those
         // only pawns with one can.
         let mut free = 0;
-        values.clear();
+        let mut limited: ArrayVec<u8, { MAX_THROWS * super::SLOTS }> = ArrayVec::new();
         for slot in slots_in(live) {
             let throw = 1 << (slot / super::SLOTS);
             let value = self.value(slot);
@@ -348,11 +347,11 @@ impl Turn {
             if takers.clone().any(unlimited) {
                 free += 1;
             } else if takers.any(|s| home - s >= value) {
-                values.push(value);
+                limited.push(value);
             }
         }
-        values.sort_unstable();
-        let smallest = values.first().copied().unwrap_or(0);
+        limited.sort_unstable();
+        let smallest = limited.first().copied().unwrap_or(0);
         // A pawn closer to Home than the smallest value takes none.
         let room: u32 = pawns
             .iter()
@@ -360,7 +359,7 @@ impl Turn {
             .map(|&s| u32::from(home - s))
             .sum();
         let mut used = 0u32;
-        free + values
+        free + limited
             .iter()
             .take_while(|&&v| {
                 used += u32::from(v);
