@@ -7,7 +7,7 @@ mod ui_support;
 use chaupar::ai::Level;
 use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
-use chaupar::app::{App, Nav, Outcome, Play, Rules, Screen, Settings};
+use chaupar::app::{App, GameChoice, Nav, Outcome, Play, Rules, Screen, Settings, Setup};
 use chaupar::board::Side;
 use chaupar::rules::{Event, Game, GameRecord, Match, Options};
 use slint::{ComponentHandle, Model};
@@ -551,6 +551,44 @@ fn settings_survive_a_restart() {
     drop(first);
     let second = App::new(Some(dir)).expect("the window opens");
     assert_eq!(second.window().global::<Settings>().get_speed(), 3);
+}
+
+#[test]
+fn the_games_regional_names_are_drawn_in_their_own_scripts() {
+    let app = app();
+    press(&app, "New game");
+    let setup = app.window().global::<Setup>();
+    // The New game screen with one game, named `regional`; what it shows.
+    let shown = |regional: &str| {
+        setup.set_games(slint::ModelRc::new(slint::VecModel::from(vec![
+            GameChoice {
+                id: "test".into(),
+                title: "Game".into(),
+                regional: regional.into(),
+            },
+        ])));
+        settle();
+        let button = labelled(&app, &format!("Game: {regional}")).expect("the game's button");
+        let (at, size) = (button.absolute_position(), button.size());
+        let shot = app.window().window().take_snapshot().expect("a snapshot");
+        let mut pixels = Vec::new();
+        for y in at.y as u32..(at.y + size.height) as u32 {
+            for x in at.x as u32..(at.x + size.width) as u32 {
+                pixels.push(shot.as_slice()[(y * shot.width() + x) as usize]);
+            }
+        }
+        pixels
+    };
+    let blank = shown(" ");
+    let indic = Game::ALL
+        .iter()
+        .flat_map(|game| game.regional_names())
+        .filter(|name| !name.is_ascii());
+    for name in indic {
+        let drawn = shown(name);
+        let ink = drawn.iter().zip(&blank).filter(|(a, b)| a != b).count();
+        assert!(ink > 40, "{name} drew {ink} pixels");
+    }
 }
 
 #[test]

@@ -7,6 +7,7 @@ slint::include_modules!();
 
 mod board_view;
 mod computer;
+mod fonts;
 mod rules_text;
 mod saved_games;
 mod session;
@@ -86,6 +87,7 @@ struct State {
 
 impl App {
     pub fn new(data_dir: Option<PathBuf>) -> Result<App, slint::PlatformError> {
+        fonts::add_script_fallbacks();
         let window = AppWindow::new()?;
         let mut said: Vec<String> = Vec::new();
         let store = match store::data_dir(data_dir).and_then(SaveStore::open) {
