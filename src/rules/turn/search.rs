@@ -319,7 +319,9 @@ impl Turn {
         // one pawn a step, or more where pawns move together: a group of
         // four in Chaupar, a pair moving twice a double in Akbar's
         // Chaupar, a Chowka Bhara double on one value, and Chopat's
-        // opening split (12 for a (1, 1)).
+        // opening split (12 for a (1, 1)). Where a step is a step and no
+        // pawn may pass Home, the values must split into a share for each
+        // pawn that adds up to its distance from Home.
         let reach = match V::GAME {
             Game::Chaupar => 4,
             Game::ChauparAkbar | Game::ChowkaBhara => 2,
@@ -330,7 +332,7 @@ impl Turn {
         let may_finish = reach * values.iter().map(|&v| u32::from(v)).sum::<u32>() >= to_go
             && (reach > 1
                 || pawns.iter().any(|&s| s != home && unlimited(s))
-                || sums_fit(&values, pawns.iter().map(|&s| home - s), to_go));
+                || rooms_fill(&values, pawns.iter().map(|&s| home - s)));
         if may_finish {
             return values.len() as u8;
         }
@@ -427,16 +429,62 @@ impl Turn {
     }
 }
 
-/// Whether some of `values` add up to each of `rooms` and to `to_go`,
-/// their sum: where a move takes its pawns as far as its values add up to
-/// and Home needs an exact throw, the values that bring every pawn Home
-/// add up to that. Sums past what a bit set of 128 holds are taken to fit.
-fn sums_fit(values: &[u8], rooms: impl Iterator<Item = u8>, to_go: u32) -> bool {
-    if to_go >= 128 {
+/// Whether each pawn's room to Home (`rooms`, 0 for a pawn at Home) can be
+/// filled exactly by values of its own: where a move takes its pawns as far
+/// as its values add up to and Home needs an exact throw, the values that
+/// bring every pawn Home are split so. Taken to fit past a few thousand
+/// steps of trying (a bound may only err upwards).
+fn rooms_fill(values: &[u8], rooms: impl Iterator<Item = u8>) -> bool {
+    // Each distinct value and how many of it are left, largest first.
+    let mut kinds: ArrayVec<(u8, u8), 8> = ArrayVec::new();
+    for &v in values {
+        if let Some((_, count)) = kinds.iter_mut().find(|(value, _)| *value == v) {
+            *count += 1;
+        } else if kinds.try_push((v, 1)).is_err() {
+            return true;
+        }
+    }
+    kinds.sort_unstable_by_key(|&(value, _)| std::cmp::Reverse(value));
+    // The largest rooms first: they are the hardest to fill.
+    let mut rooms: ArrayVec<u8, MAX_PAWNS> = rooms.filter(|&r| r > 0).collect();
+    rooms.sort_unstable_by_key(|&room| std::cmp::Reverse(room));
+    let mut steps = 0u32;
+    fill_rooms(
+        &mut kinds,
+        &rooms,
+        0,
+        rooms.first().copied().unwrap_or(0),
+        &mut steps,
+    )
+}
+
+/// Fills `rooms[0]` (of which `left` is still empty) with values of
+/// `kinds[k..]`, then the rest of the rooms with any values left.
+fn fill_rooms(kinds: &mut [(u8, u8)], rooms: &[u8], k: usize, left: u8, steps: &mut u32) -> bool {
+    const GIVE_UP_AFTER: u32 = 4096;
+    *steps += 1;
+    if *steps > GIVE_UP_AFTER {
         return true;
     }
-    let sums = values.iter().fold(1u128, |sums, &v| sums | sums << v);
-    sums & 1 << to_go != 0 && rooms.into_iter().all(|room| sums & 1 << room != 0)
+    if left == 0 {
+        return match rooms {
+            [_, next, ..] => fill_rooms(kinds, &rooms[1..], 0, *next, steps),
+            _ => true,
+        };
+    }
+    let Some(&(value, count)) = kinds.get(k) else {
+        return false;
+    };
+    // As many of this value as fit first, down to none.
+    for take in (0..=count.min(left / value)).rev() {
+        kinds[k].1 = count - take;
+        let filled = fill_rooms(kinds, rooms, k + 1, left - take * value, steps);
+        kinds[k].1 = count;
+        if filled {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -622,6 +670,23 @@ mod tests {
         );
     }
 
+    /// Black's turn of Chopat after Kajalvun, pawns on `black`, in its
+    /// move phase after `throws` ("overshoot: illegal").
+    fn black_to_move(black: [u8; 4], throws: &[[u8; 2]]) -> Turn {
+        let json = format!(
+            r#"{{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
+            "options": {{"overshoot": "illegal"}},
+            "pawns": {{"black": {black:?}, "yellow": [18, 27, 44, 82]}},
+            "flags": {{"black": {{"kajalvun": true, "has_thrown": true}}}}}}"#
+        );
+        let mut t = Turn::new(Position::from_json(&json).unwrap());
+        for throw in throws {
+            t.add_throw(Throw::dice(throw));
+        }
+        assert_eq!(t.phase, Phase::Move);
+        t
+    }
+
     /// The bound on the values left counts a value as lost only when no
     /// pawn that may still take it has room for it (a die that brings a
     /// pawn exactly Home is not lost), and the values count as all used
@@ -629,17 +694,8 @@ mod tests {
     /// distance from Home.
     #[test]
     fn the_bound_loses_the_values_no_pawn_has_room_for() {
-        let json = r#"{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
-            "options": {"overshoot": "illegal"},
-            "pawns": {"black": [20, 81, 82, 84], "yellow": [18, 27, 44, 82]},
-            "flags": {"black": {"kajalvun": true, "has_thrown": true}}}"#;
-        let start = Position::from_json(json).unwrap();
         let die = |throw: usize, die: usize| 1u64 << (throw * SLOTS + die);
-        let mut t = Turn::new(start);
-        for throw in [[4, 4], [3, 3], [6, 1]] {
-            t.add_throw(Throw::dice(&throw));
-        }
-        assert_eq!(t.phase, Phase::Move);
+        let t = black_to_move([20, 81, 82, 84], &[[4, 4], [3, 3], [6, 1]]);
         // The pawn on 20 has moved to 27 with a 4 of the first throw and
         // a 3 of the second: nobody has room for the other 4, the pawn on
         // 81 has just room for the other 3, and the pawn on 27 for the 6
@@ -654,14 +710,22 @@ mod tests {
         // Pawns 3 and 2 from Home with (4, 4) (1, 3): twelve pips are
         // more than the five to go, but no values add up to 2, so the
         // player cannot finish; the 4s fit nowhere.
-        let json = json.replace("[20, 81, 82, 84]", "[81, 82, 84, 84]");
-        let mut t = Turn::new(Position::from_json(&json).unwrap());
-        for throw in [[4, 4], [1, 3]] {
-            t.add_throw(Throw::dice(&throw));
-        }
-        assert_eq!(t.phase, Phase::Move);
+        let t = black_to_move([81, 82, 84, 84], &[[4, 4], [1, 3]]);
         assert_eq!(t.usable_bound::<ChopatRules>(&t.now), 2);
         assert_eq!(t.max_usable::<ChopatRules>(&t.now), 2);
+    }
+
+    #[test]
+    fn finishing_is_assumed_only_where_the_values_split_into_each_pawns_distance() {
+        // Two pawns 2 from Home with (1, 1) (3, 1): 2, 2 and their sum 4
+        // are each made by some of the values, but only three 1s are
+        // there for the two 2s. The 3 fits nowhere; three 1s can be used.
+        let t = black_to_move([82, 82, 84, 84], &[[1, 1], [3, 1]]);
+        assert_eq!(t.usable_bound::<ChopatRules>(&t.now), 3);
+        assert_eq!(t.max_usable::<ChopatRules>(&t.now), 3);
+        // With a pawn 1 from Home in place of one of them, they split.
+        let t = black_to_move([82, 83, 84, 84], &[[1, 1], [3, 1]]);
+        assert_eq!(t.usable_bound::<ChopatRules>(&t.now), 4);
     }
 
     /// Listing moves with one memory kept across the states of a turn and
