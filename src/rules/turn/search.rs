@@ -690,8 +690,8 @@ mod tests {
     /// The bound on the values left counts a value as lost only when no
     /// pawn that may still take it has room for it (a die that brings a
     /// pawn exactly Home is not lost), and the values count as all used
-    /// (the player may finish) only if they can add up to each pawn's
-    /// distance from Home.
+    /// (the player may finish) only if some of them add up to each pawn's
+    /// distance from Home (see the next test for how they must split).
     #[test]
     fn the_bound_loses_the_values_no_pawn_has_room_for() {
         let die = |throw: usize, die: usize| 1u64 << (throw * SLOTS + die);
