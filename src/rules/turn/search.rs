@@ -313,7 +313,27 @@ impl Turn {
                 || super::moves::turn_in::<V>(pos)
                     .is_some_and(|turn_in| !pos.flags(side).has_cut && step <= turn_in)
         };
-        let values: ArrayVec<u8, { MAX_THROWS * super::SLOTS }> = self.values_in(live).collect();
+        // Each pawn's room to Home (none at Home), and which pawns have no
+        // limit of it.
+        let mut rooms = [0; MAX_PAWNS];
+        let mut boundless = 0u16;
+        for (i, &s) in pawns.iter().enumerate() {
+            rooms[i] = home - s;
+            if s != home && unlimited(s) {
+                boundless |= 1 << i;
+            }
+        }
+        // Each value left, with the pawns that can still take it (bit i
+        // for pawn i): those on their way that have not moved with its
+        // throw.
+        let mut values: ArrayVec<(u8, u16), { MAX_THROWS * super::SLOTS }> = ArrayVec::new();
+        for slot in slots_in(live) {
+            let throw = 1 << (slot / super::SLOTS);
+            let takers = (pawns.iter().zip(&n.moved).enumerate())
+                .filter(|&(_, (&s, &with))| s != home && with & throw == 0)
+                .fold(0u16, |takers, (i, _)| takers | 1 << i);
+            values.push((self.value(slot), takers));
+        }
         // Values that could bring every pawn Home may finish the player,
         // which counts as using every value left. A step of a value takes
         // one pawn a step, or more where pawns move together: a group of
@@ -321,53 +341,68 @@ impl Turn {
         // Chaupar, a Chowka Bhara double on one value, and Chopat's
         // opening split (12 for a (1, 1)). Where a step is a step and no
         // pawn may pass Home, the values must split into a share for each
-        // pawn that adds up to its distance from Home.
+        // pawn, of values it can take, that adds up to its distance from
+        // Home.
         let reach = match V::GAME {
             Game::Chaupar => 4,
             Game::ChauparAkbar | Game::ChowkaBhara => 2,
             Game::Chopat if !pos.flags(side).has_thrown => 6,
             Game::Chopat | Game::Pagade => 1,
         };
-        let to_go: u32 = pawns.iter().map(|&s| u32::from(home - s)).sum();
-        let may_finish = reach * values.iter().map(|&v| u32::from(v)).sum::<u32>() >= to_go
-            && (reach > 1
-                || pawns.iter().any(|&s| s != home && unlimited(s))
-                || rooms_fill(&values, pawns.iter().map(|&s| home - s)));
+        let to_go: u32 = rooms.iter().map(|&r| u32::from(r)).sum();
+        let may_finish = reach * values.iter().map(|&(v, _)| u32::from(v)).sum::<u32>() >= to_go
+            && (reach > 1 || boundless != 0 || rooms_fill(&values, &rooms));
         if may_finish {
             return values.len() as u8;
         }
         // Values some pawn without a limit of room can take, and those
-        // only pawns with one can.
+        // only pawns with one can, each with the pawns that can.
         let mut free = 0;
-        let mut limited: ArrayVec<u8, { MAX_THROWS * super::SLOTS }> = ArrayVec::new();
-        for slot in slots_in(live) {
-            let throw = 1 << (slot / super::SLOTS);
-            let value = self.value(slot);
-            let mut takers = (pawns.iter().zip(&n.moved))
-                .filter(|&(&s, &with)| s != home && with & throw == 0)
-                .map(|(&s, _)| s);
-            if takers.clone().any(unlimited) {
+        let mut limited: ArrayVec<(u8, u16), { MAX_THROWS * super::SLOTS }> = ArrayVec::new();
+        for &(value, takers) in &values {
+            if takers & boundless != 0 {
                 free += 1;
-            } else if takers.any(|s| home - s >= value) {
-                limited.push(value);
+                continue;
+            }
+            let can_take = (0..pawns.len())
+                .filter(|&i| takers & 1 << i != 0 && rooms[i] >= value)
+                .fold(0u16, |can_take, i| can_take | 1 << i);
+            if can_take != 0 {
+                limited.push((value, can_take));
             }
         }
         limited.sort_unstable();
-        let smallest = limited.first().copied().unwrap_or(0);
-        // A pawn closer to Home than the smallest value takes none.
-        let room: u32 = pawns
-            .iter()
-            .filter(|&&s| s != home && !unlimited(s) && home - s >= smallest)
-            .map(|&s| u32::from(home - s))
-            .sum();
-        let mut used = 0u32;
-        free + limited
-            .iter()
-            .take_while(|&&v| {
-                used += u32::from(v);
-                used <= room
+        // The values only the pawns of a set can take go into their room:
+        // no more of them can be used than fit, smallest first, into what
+        // those of them that can take one have left. Each value's set of
+        // takers is tried, and all the pawns with a limit together.
+        let all = limited.iter().fold(0, |all, &(_, takers)| all | takers);
+        let most_lost = (limited.iter().map(|&(_, takers)| takers))
+            .chain([all])
+            .map(|set| {
+                let only = limited.iter().filter(|&&(_, takers)| takers & !set == 0);
+                let smallest = only.clone().next().map_or(0, |&(v, _)| v);
+                let room: u32 = (rooms.iter().enumerate())
+                    .filter(|&(i, &r)| set & 1 << i != 0 && r >= smallest)
+                    .map(|(_, &r)| u32::from(r))
+                    .sum();
+                let mut used = 0u32;
+                let fit = (only.clone())
+                    .take_while(|&&(v, _)| {
+                        used += u32::from(v);
+                        used <= room
+                    })
+                    .count();
+                only.count() - fit
             })
-            .count() as u8
+            .max()
+            .unwrap_or(0);
+        // Values do not split across pawns: share them out whole, if that
+        // takes few enough steps to try.
+        limited.reverse();
+        let left_out =
+            fewest_left_out(&limited, rooms.map(u32::from), most_lost).unwrap_or(most_lost);
+        free + (limited.len() - left_out) as u8
     }
 
     /// Going through Home must be "the only possible move", read over the
@@ -429,62 +464,160 @@ impl Turn {
     }
 }
 
-/// Whether each pawn's room to Home (`rooms`, 0 for a pawn at Home) can be
-/// filled exactly by values of its own: where a move takes its pawns as far
-/// as its values add up to and Home needs an exact throw, the values that
-/// bring every pawn Home are split so. Taken to fit past a few thousand
-/// steps of trying (a bound may only err upwards).
-fn rooms_fill(values: &[u8], rooms: impl Iterator<Item = u8>) -> bool {
-    // Each distinct value and how many of it are left, largest first.
-    let mut kinds: ArrayVec<(u8, u8), 8> = ArrayVec::new();
-    for &v in values {
-        if let Some((_, count)) = kinds.iter_mut().find(|(value, _)| *value == v) {
-            *count += 1;
-        } else if kinds.try_push((v, 1)).is_err() {
-            return true;
+/// Whether each pawn's room to Home (`rooms`, by pawn, 0 at Home) can be
+/// filled exactly by values it can take (`values`, each with its takers:
+/// bit i for pawn i): where a move takes its pawns as far as its values
+/// add up to and Home needs an exact throw, the values that bring every
+/// pawn Home are split so. Taken to fit past a few thousand steps of
+/// trying (a bound may only err upwards).
+fn rooms_fill(values: &[(u8, u16)], rooms: &[u8; MAX_PAWNS]) -> bool {
+    // Each distinct value with its takers, and how many of it are left,
+    // largest first.
+    let mut kinds: ArrayVec<Kind, { MAX_THROWS * super::SLOTS }> = ArrayVec::new();
+    for &(value, takers) in values {
+        match kinds
+            .iter_mut()
+            .find(|k| k.value == value && k.takers == takers)
+        {
+            Some(kind) => kind.count += 1,
+            None => kinds.push(Kind {
+                value,
+                takers,
+                count: 1,
+            }),
         }
     }
-    kinds.sort_unstable_by_key(|&(value, _)| std::cmp::Reverse(value));
+    kinds.sort_unstable_by_key(|k| std::cmp::Reverse(k.value));
     // The largest rooms first: they are the hardest to fill.
-    let mut rooms: ArrayVec<u8, MAX_PAWNS> = rooms.filter(|&r| r > 0).collect();
-    rooms.sort_unstable_by_key(|&room| std::cmp::Reverse(room));
-    let mut steps = 0u32;
-    fill_rooms(
-        &mut kinds,
-        &rooms,
-        0,
-        rooms.first().copied().unwrap_or(0),
-        &mut steps,
-    )
+    let mut pawns: ArrayVec<usize, MAX_PAWNS> = (0..MAX_PAWNS).filter(|&i| rooms[i] > 0).collect();
+    pawns.sort_unstable_by_key(|&i| std::cmp::Reverse(rooms[i]));
+    let Some(&first) = pawns.first() else {
+        return true;
+    };
+    fill_rooms(&mut kinds, rooms, &pawns, 0, rooms[first], &mut 0)
 }
 
-/// Fills `rooms[0]` (of which `left` is still empty) with values of
-/// `kinds[k..]`, then the rest of the rooms with any values left.
-fn fill_rooms(kinds: &mut [(u8, u8)], rooms: &[u8], k: usize, left: u8, steps: &mut u32) -> bool {
+/// Values of one size that the same pawns can take, and how many are left.
+struct Kind {
+    value: u8,
+    takers: u16,
+    count: u8,
+}
+
+/// Fills the room of `pawns[0]` (of which `left` is still empty) with
+/// values of `kinds[k..]` it can take, then the rooms of the other pawns
+/// with any values left.
+fn fill_rooms(
+    kinds: &mut [Kind],
+    rooms: &[u8; MAX_PAWNS],
+    pawns: &[usize],
+    k: usize,
+    left: u8,
+    steps: &mut u32,
+) -> bool {
     const GIVE_UP_AFTER: u32 = 4096;
     *steps += 1;
     if *steps > GIVE_UP_AFTER {
         return true;
     }
     if left == 0 {
-        return match rooms {
-            [_, next, ..] => fill_rooms(kinds, &rooms[1..], 0, *next, steps),
+        return match pawns {
+            [_, next, ..] => fill_rooms(kinds, rooms, &pawns[1..], 0, rooms[*next], steps),
             _ => true,
         };
     }
-    let Some(&(value, count)) = kinds.get(k) else {
+    let Some(kind) = kinds.get(k) else {
         return false;
     };
+    let (value, count) = (kind.value, kind.count);
+    let most = if kind.takers & 1 << pawns[0] == 0 {
+        0
+    } else {
+        count.min(left / value)
+    };
     // As many of this value as fit first, down to none.
-    for take in (0..=count.min(left / value)).rev() {
-        kinds[k].1 = count - take;
-        let filled = fill_rooms(kinds, rooms, k + 1, left - take * value, steps);
-        kinds[k].1 = count;
+    for take in (0..=most).rev() {
+        kinds[k].count = count - take;
+        let filled = fill_rooms(kinds, rooms, pawns, k + 1, left - take * value, steps);
+        kinds[k].count = count;
         if filled {
             return true;
         }
     }
     false
+}
+
+/// The fewest of `values` (largest first, each with the pawns that may
+/// take it: bit i for pawn i) that must be left out for the others to be
+/// shared among the pawns whole, none taking more than its room (`rooms`,
+/// by pawn); `enough` is known to be no more than that, so the search
+/// stops there. `None` once it has tried for a few thousand steps.
+fn fewest_left_out(values: &[(u8, u16)], rooms: [u32; MAX_PAWNS], enough: usize) -> Option<usize> {
+    let mut sharing = Sharing {
+        values,
+        rooms,
+        fewest: values.len(),
+        enough,
+        steps: 0,
+    };
+    sharing.share(0, 0).then_some(sharing.fewest)
+}
+
+/// The state of [`fewest_left_out`]'s search.
+struct Sharing<'a> {
+    values: &'a [(u8, u16)],
+    rooms: [u32; MAX_PAWNS],
+    /// The fewest left out by a way found so far.
+    fewest: usize,
+    enough: usize,
+    steps: u32,
+}
+
+impl Sharing<'_> {
+    /// Shares out the values from the `i`th on, `left_out` of those before
+    /// left out; false once it gives up.
+    fn share(&mut self, i: usize, left_out: usize) -> bool {
+        const GIVE_UP_AFTER: u32 = 4096;
+        self.steps += 1;
+        if self.steps > GIVE_UP_AFTER {
+            return false;
+        }
+        let rest = &self.values[i..];
+        let Some(&(value, takers)) = rest.first() else {
+            self.fewest = left_out;
+            return true;
+        };
+        // No more of the rest fit, smallest first, than into all the room
+        // left together: a way that must leave out as many as the best
+        // found so far is not followed.
+        let room: u32 = self.rooms.iter().sum();
+        let mut used = 0;
+        let fit = (rest.iter().rev())
+            .take_while(|&&(v, _)| {
+                used += u32::from(v);
+                used <= room
+            })
+            .count();
+        if left_out + rest.len() - fit >= self.fewest {
+            return true;
+        }
+        let value = u32::from(value);
+        for pawn in slots_in(u64::from(takers)) {
+            if self.rooms[pawn] < value {
+                continue;
+            }
+            self.rooms[pawn] -= value;
+            let finished = self.share(i + 1, left_out);
+            self.rooms[pawn] += value;
+            if !finished {
+                return false;
+            }
+            if self.fewest <= self.enough {
+                return true;
+            }
+        }
+        self.share(i + 1, left_out + 1)
+    }
 }
 
 #[cfg(test)]
@@ -498,11 +631,12 @@ mod tests {
     use crate::sim::random_playout;
     use std::collections::HashSet;
 
-    /// The ends of the turn found the slow way: every move that passes
-    /// the rules, in every order, with none of the search's shortcuts (no
-    /// bound, no skipping equal throws), keeping the ends that used the
-    /// most values (a way that finishes the player uses them all).
-    fn brute_force_outcomes(turn: &Turn) -> HashSet<Position> {
+    /// Every end of the turn found the slow way, with the values used on
+    /// the way since the turn began: every move that passes the rules, in
+    /// every order, with none of the search's shortcuts (no bound, no
+    /// skipping equal throws); a way that finishes the player uses every
+    /// value some pawn could still take.
+    fn brute_force_ends(turn: &Turn) -> Vec<(Position, u32)> {
         fn walk<V: Variant>(t: &Turn, seen: &mut HashSet<Turn>, ends: &mut Vec<(Position, u32)>) {
             if !seen.insert(*t) {
                 return;
@@ -524,7 +658,6 @@ mod tests {
                 let mut child = *t;
                 t.apply::<V>(&mut child.now, m, cap);
                 if child.now.pos.is_finished(child.side) {
-                    // Finishing uses every value some pawn could take.
                     let mut end = child;
                     end.end_turn();
                     ends.push((end.now.pos, spent + t.live_slots(&t.now).count_ones()));
@@ -535,6 +668,12 @@ mod tests {
         }
         let mut ends = Vec::new();
         by_game!(turn.now.pos.game, V => walk::<V>(turn, &mut HashSet::new(), &mut ends));
+        ends
+    }
+
+    /// The ends of the turn that use the most values, found the slow way.
+    fn brute_force_outcomes(turn: &Turn) -> HashSet<Position> {
+        let ends = brute_force_ends(turn);
         let most = ends.iter().map(|&(_, used)| used).max().unwrap_or(0);
         ends.into_iter()
             .filter(|&(_, used)| used == most)
@@ -553,13 +692,12 @@ mod tests {
         );
     }
 
-    /// Turns from random games of every game and mode, and Chopat and
-    /// Chowka Bhara turns with long runs of bonus throws: `outcomes` (and
-    /// with it the search for how many values can be used) finds exactly
-    /// the ends the brute force finds.
-    #[test]
-    fn outcomes_agree_with_brute_force() {
-        let mut compared = 0;
+    /// Turns at the start of their move phase, small enough for the brute
+    /// force: from random games of every game, mode and overshoot option,
+    /// and the same positions after a run of bonus throws (Chopat:
+    /// doublets, once Kajalvun is done), as they are and with the pawns
+    /// moved up close to Home, where not every value fits.
+    fn sample_turns(mut visit: impl FnMut(&Turn)) {
         for game in Game::ALL {
             for &mode in game.modes() {
                 for overshoot in [Overshoot::NewCircuit, Overshoot::Illegal] {
@@ -577,12 +715,7 @@ mod tests {
                             if !fresh || t.unspent_count(&t.now) > 8 {
                                 return;
                             }
-                            assert_same_ends(t);
-                            compared += 1;
-                            // The same position after a run of bonus throws
-                            // (Chopat: doublets, once Kajalvun is done), and
-                            // with the pawns moved up close to Home, where
-                            // not every value fits.
+                            visit(t);
                             let mut near = t.now.pos;
                             let home = near.home();
                             for step in near.pawns[t.side.index()].iter_mut() {
@@ -605,8 +738,7 @@ mod tests {
                                     long.add_throw(throw);
                                 }
                                 if long.phase == Phase::Move && long.n_throws > 1 {
-                                    assert_same_ends(&long);
-                                    compared += 1;
+                                    visit(&long);
                                 }
                             }
                         });
@@ -614,7 +746,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `outcomes` (and with it the search for how many values can be
+    /// used) finds exactly the ends the brute force finds.
+    #[test]
+    fn outcomes_agree_with_brute_force() {
+        let mut compared = 0;
+        sample_turns(|turn| {
+            assert_same_ends(turn);
+            compared += 1;
+        });
         assert!(compared > 1000, "only {compared} turns compared");
+    }
+
+    /// At every state of the sample turns, after one and two of their
+    /// legal moves as well, the bound is never below the most values the
+    /// rest of the turn can use, counted the slow way.
+    #[test]
+    fn the_bound_is_never_below_the_values_that_can_be_used() {
+        let mut compared = 0;
+        sample_turns(|turn| {
+            let mut t = *turn;
+            for _ in 0..3 {
+                if t.phase != Phase::Move {
+                    break;
+                }
+                let spent = t.now.spent.count_ones();
+                let most = (brute_force_ends(&t).into_iter())
+                    .map(|(_, used)| used - spent)
+                    .max()
+                    .unwrap_or(0);
+                let bound = by_game!(t.now.pos.game, V => t.usable_bound::<V>(&t.now));
+                assert!(
+                    u32::from(bound) >= most,
+                    "bound {bound} below {most}: {} after {:?}, {:?} spent",
+                    t.now.pos.to_json(),
+                    t.throws().iter().map(|t| t.values()).collect::<Vec<_>>(),
+                    t.now.spent
+                );
+                compared += 1;
+                let moves = t.legal_moves();
+                t.play_unchecked(moves[compared % moves.len()]);
+            }
+        });
+        assert!(compared > 3000, "only {compared} states compared");
     }
 
     /// The same pawns in each other's slots: the searches know the state
@@ -726,6 +902,35 @@ mod tests {
         // With a pawn 1 from Home in place of one of them, they split.
         let t = black_to_move([82, 83, 84, 84], &[[1, 1], [3, 1]]);
         assert_eq!(t.usable_bound::<ChopatRules>(&t.now), 4);
+    }
+
+    /// A pawn takes values of a throw in one move only: a value of a throw
+    /// a pawn has moved with neither brings that pawn Home nor goes into
+    /// its room.
+    #[test]
+    fn a_value_counts_only_for_pawns_that_have_not_moved_with_its_throw() {
+        let die = |throw: usize, die: usize| 1u64 << (throw * SLOTS + die);
+        // The pawn on 78 has moved to 81 with a 3 of (3, 3), which leaves
+        // a 3 and (4, 1). The other 3 would bring it Home, and the 4 the
+        // pawn on 80, but the 3 is only for the pawn on 80 now: no
+        // finishing. That pawn has room for the 3 or the 4, not both.
+        let t = black_to_move([78, 80, 84, 84], &[[3, 3], [4, 1]]);
+        let mut n = t.now;
+        n.pos.pawns[t.side.index()][0] = 81;
+        n.spent |= die(0, 0);
+        n.moved[0] = 0b1;
+        n.refresh_cells();
+        assert_eq!(t.usable_bound::<ChopatRules>(&n), 2);
+        assert_eq!(t.max_usable::<ChopatRules>(&n), 2);
+    }
+
+    /// Values go whole to one pawn: three 3s fit into the nine squares
+    /// two pawns have left, but only one fits into each pawn's 5 or 4.
+    #[test]
+    fn values_are_not_split_between_pawns() {
+        let t = black_to_move([79, 80, 84, 84], &[[3, 3], [3, 6]]);
+        assert_eq!(t.usable_bound::<ChopatRules>(&t.now), 2);
+        assert_eq!(t.max_usable::<ChopatRules>(&t.now), 2);
     }
 
     /// Listing moves with one memory kept across the states of a turn and
