@@ -488,13 +488,29 @@ fn rooms_fill(values: &[(u8, u16)], rooms: &[u8; MAX_PAWNS]) -> bool {
         }
     }
     kinds.sort_unstable_by_key(|k| std::cmp::Reverse(k.value));
-    // The largest rooms first: they are the hardest to fill.
+    // The smallest rooms first: the fewest values fill them, so a split
+    // that cannot work shows soonest.
     let mut pawns: ArrayVec<usize, MAX_PAWNS> = (0..MAX_PAWNS).filter(|&i| rooms[i] > 0).collect();
-    pawns.sort_unstable_by_key(|&i| std::cmp::Reverse(rooms[i]));
+    pawns.sort_unstable_by_key(|&i| rooms[i]);
     let Some(&first) = pawns.first() else {
         return true;
     };
-    fill_rooms(&mut kinds, rooms, &pawns, 0, rooms[first], &mut 0)
+    can_cover(&kinds, rooms, &pawns)
+        && fill_rooms(&mut kinds, rooms, &pawns, 0, rooms[first], &mut 0)
+}
+
+/// Whether the values of `kinds` could cover the rooms of `pawns`, each
+/// room by values its pawn can take and all of them together.
+fn can_cover(kinds: &[Kind], rooms: &[u8; MAX_PAWNS], pawns: &[usize]) -> bool {
+    let reach = |takers: u16| -> u32 {
+        (kinds.iter())
+            .filter(|kind| kind.takers & takers != 0)
+            .map(|kind| u32::from(kind.value) * u32::from(kind.count))
+            .sum()
+    };
+    let all = pawns.iter().fold(0, |all, &p| all | 1 << p);
+    let to_cover: u32 = pawns.iter().map(|&p| u32::from(rooms[p])).sum();
+    reach(all) >= to_cover && pawns.iter().all(|&p| reach(1 << p) >= u32::from(rooms[p]))
 }
 
 /// Values of one size that the same pawns can take, and how many are left.
@@ -522,9 +538,20 @@ fn fill_rooms(
     }
     if left == 0 {
         return match pawns {
-            [_, next, ..] => fill_rooms(kinds, rooms, &pawns[1..], 0, rooms[*next], steps),
-            _ => true,
+            [_, rest @ ..] if !rest.is_empty() && can_cover(kinds, rooms, rest) => {
+                fill_rooms(kinds, rooms, rest, 0, rooms[rest[0]], steps)
+            }
+            [_, rest @ ..] => rest.is_empty(),
+            [] => true,
         };
+    }
+    // Not enough left that this pawn can take: no way on from here.
+    let within_reach: u32 = (kinds[k..].iter())
+        .filter(|kind| kind.takers & 1 << pawns[0] != 0)
+        .map(|kind| u32::from(kind.value) * u32::from(kind.count))
+        .sum();
+    if within_reach < u32::from(left) {
+        return false;
     }
     let Some(kind) = kinds.get(k) else {
         return false;
