@@ -3,7 +3,7 @@
 //! turns, the player is given Kajalvun, and the turn is thrown as a run of
 //! `k` doublets and then a throw that is not one; the list of legal moves
 //! and, up to `MEDIUM_UP_TO` doublets, Medium's first decision are timed
-//! (p50, p95, max). Past that a few of Medium's decisions take minutes
+//! (p50, p95, max). Past that one of Medium's decisions in a few hundred takes minutes
 //! (docs/performance.md).
 //!
 //! `cargo bench --no-default-features --bench long_turns` (one thread).
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 /// Turns timed per length of the run of doublets.
 const TURNS: usize = 100;
 /// The longest run of doublets whose turns Medium's decision is timed for.
-const MEDIUM_UP_TO: usize = 6;
+const MEDIUM_UP_TO: usize = 8;
 
 /// A turn of `start`'s player thrown as `doublets` doublets and a last
 /// throw that is not one, the player given Kajalvun (if its Jug is not on

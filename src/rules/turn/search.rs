@@ -587,7 +587,7 @@ fn fewest_left_out(values: &[(u8, u16)], rooms: [u32; MAX_PAWNS], enough: usize)
         enough,
         steps: 0,
     };
-    sharing.share(0, 0).then_some(sharing.fewest)
+    sharing.share(0, 0, 0).then_some(sharing.fewest)
 }
 
 /// The state of [`fewest_left_out`]'s search.
@@ -602,8 +602,9 @@ struct Sharing<'a> {
 
 impl Sharing<'_> {
     /// Shares out the values from the `i`th on, `left_out` of those before
-    /// left out; false once it gives up.
-    fn share(&mut self, i: usize, left_out: usize) -> bool {
+    /// left out, to pawns numbered `from` on (or leaving it out, counted
+    /// as pawn [`MAX_PAWNS`]); false once it gives up.
+    fn share(&mut self, i: usize, left_out: usize, from: usize) -> bool {
         const GIVE_UP_AFTER: u32 = 4096;
         self.steps += 1;
         if self.steps > GIVE_UP_AFTER {
@@ -628,13 +629,22 @@ impl Sharing<'_> {
         if left_out + rest.len() - fit >= self.fewest {
             return true;
         }
+        // Values alike go to pawns in order: which of them goes where
+        // makes no difference.
+        let next_from = |to: usize| {
+            if rest.get(1) == Some(&(value, takers)) {
+                to
+            } else {
+                0
+            }
+        };
         let value = u32::from(value);
-        for pawn in slots_in(u64::from(takers)) {
+        for pawn in slots_in(u64::from(takers) >> from << from) {
             if self.rooms[pawn] < value {
                 continue;
             }
             self.rooms[pawn] -= value;
-            let finished = self.share(i + 1, left_out);
+            let finished = self.share(i + 1, left_out, next_from(pawn));
             self.rooms[pawn] += value;
             if !finished {
                 return false;
@@ -643,7 +653,7 @@ impl Sharing<'_> {
                 return true;
             }
         }
-        self.share(i + 1, left_out + 1)
+        self.share(i + 1, left_out + 1, next_from(MAX_PAWNS))
     }
 }
 
