@@ -290,10 +290,10 @@ impl Turn {
     /// At most how many of the values left the side to move can
     /// use. A pawn takes values of a throw in one move only, and a move
     /// takes its pawns at least as far as its values add up to, so a value
-    /// is lost when every pawn still on its way has moved with its throw or
-    /// has less room left to Home than the value (room only shrinks as the
-    /// turn goes on), and no more of the smallest values the others can
-    /// take can be used than fit into the distance those pawns have left.
+    /// counts only for the pawns still on their way that have not moved
+    /// with its throw and have room for it before Home (room only shrinks
+    /// as the turn goes on), and the values only some pawns can take must
+    /// fit, whole, into the distance those pawns have left.
     /// This lets the search stop at the first way that uses that many,
     /// instead of trying every order to prove that no way uses more (a run
     /// of bonus throws near Home, or one pawn left to take the values of
