@@ -3,8 +3,8 @@
 //! turns, the player is given Kajalvun, and the turn is thrown as a run of
 //! `k` doublets and then a throw that is not one; the list of legal moves
 //! and, up to `MEDIUM_UP_TO` doublets, Medium's first decision are timed
-//! (p50, p95, max). Past that one of Medium's decisions in a few hundred takes minutes
-//! (docs/performance.md).
+//! (p50, p95, max). Past that, one of Medium's decisions in a hundred
+//! takes minutes (docs/performance.md).
 //!
 //! `cargo bench --no-default-features --bench long_turns` (one thread).
 

@@ -386,14 +386,7 @@ impl Turn {
                     .filter(|&(i, &r)| set & 1 << i != 0 && r >= smallest)
                     .map(|(_, &r)| u32::from(r))
                     .sum();
-                let mut used = 0u32;
-                let fit = (only.clone())
-                    .take_while(|&&(v, _)| {
-                        used += u32::from(v);
-                        used <= room
-                    })
-                    .count();
-                only.count() - fit
+                only.clone().count() - fit_smallest_first(only, room)
             })
             .max()
             .unwrap_or(0);
@@ -464,6 +457,11 @@ impl Turn {
     }
 }
 
+/// How many steps the bound's small searches over how values split among
+/// the pawns may take before they give up (and the bound keeps to what
+/// it knows without them).
+const SPLIT_STEPS: u32 = 4096;
+
 /// Whether each pawn's room to Home (`rooms`, by pawn, 0 at Home) can be
 /// filled exactly by values it can take (`values`, each with its takers:
 /// bit i for pawn i): where a move takes its pawns as far as its values
@@ -502,15 +500,30 @@ fn rooms_fill(values: &[(u8, u16)], rooms: &[u8; MAX_PAWNS]) -> bool {
 /// Whether the values of `kinds` could cover the rooms of `pawns`, each
 /// room by values its pawn can take and all of them together.
 fn can_cover(kinds: &[Kind], rooms: &[u8; MAX_PAWNS], pawns: &[usize]) -> bool {
-    let reach = |takers: u16| -> u32 {
-        (kinds.iter())
-            .filter(|kind| kind.takers & takers != 0)
-            .map(|kind| u32::from(kind.value) * u32::from(kind.count))
-            .sum()
-    };
     let all = pawns.iter().fold(0, |all, &p| all | 1 << p);
     let to_cover: u32 = pawns.iter().map(|&p| u32::from(rooms[p])).sum();
-    reach(all) >= to_cover && pawns.iter().all(|&p| reach(1 << p) >= u32::from(rooms[p]))
+    sum_takeable(kinds, all) >= to_cover
+        && (pawns.iter()).all(|&p| sum_takeable(kinds, 1 << p) >= u32::from(rooms[p]))
+}
+
+/// What the values of `kinds` that some pawn of `pawns` (bit i for pawn i)
+/// can take add up to.
+fn sum_takeable(kinds: &[Kind], pawns: u16) -> u32 {
+    (kinds.iter())
+        .filter(|kind| kind.takers & pawns != 0)
+        .map(|kind| u32::from(kind.value) * u32::from(kind.count))
+        .sum()
+}
+
+/// How many of `values`, smallest first, fit into `room` together.
+fn fit_smallest_first<'a>(values: impl Iterator<Item = &'a (u8, u16)>, room: u32) -> usize {
+    let mut used = 0;
+    values
+        .take_while(|&&(v, _)| {
+            used += u32::from(v);
+            used <= room
+        })
+        .count()
 }
 
 /// Values of one size that the same pawns can take, and how many are left.
@@ -531,9 +544,8 @@ fn fill_rooms(
     left: u8,
     steps: &mut u32,
 ) -> bool {
-    const GIVE_UP_AFTER: u32 = 4096;
     *steps += 1;
-    if *steps > GIVE_UP_AFTER {
+    if *steps > SPLIT_STEPS {
         return true;
     }
     if left == 0 {
@@ -546,11 +558,7 @@ fn fill_rooms(
         };
     }
     // Not enough left that this pawn can take: no way on from here.
-    let within_reach: u32 = (kinds[k..].iter())
-        .filter(|kind| kind.takers & 1 << pawns[0] != 0)
-        .map(|kind| u32::from(kind.value) * u32::from(kind.count))
-        .sum();
-    if within_reach < u32::from(left) {
+    if sum_takeable(&kinds[k..], 1 << pawns[0]) < u32::from(left) {
         return false;
     }
     let Some(kind) = kinds.get(k) else {
@@ -605,9 +613,8 @@ impl Sharing<'_> {
     /// left out, to pawns numbered `from` on (or leaving it out, counted
     /// as pawn [`MAX_PAWNS`]); false once it gives up.
     fn share(&mut self, i: usize, left_out: usize, from: usize) -> bool {
-        const GIVE_UP_AFTER: u32 = 4096;
         self.steps += 1;
-        if self.steps > GIVE_UP_AFTER {
+        if self.steps > SPLIT_STEPS {
             return false;
         }
         let rest = &self.values[i..];
@@ -618,14 +625,7 @@ impl Sharing<'_> {
         // No more of the rest fit, smallest first, than into all the room
         // left together: a way that must leave out as many as the best
         // found so far is not followed.
-        let room: u32 = self.rooms.iter().sum();
-        let mut used = 0;
-        let fit = (rest.iter().rev())
-            .take_while(|&&(v, _)| {
-                used += u32::from(v);
-                used <= room
-            })
-            .count();
+        let fit = fit_smallest_first(rest.iter().rev(), self.rooms.iter().sum());
         if left_out + rest.len() - fit >= self.fewest {
             return true;
         }
