@@ -591,6 +591,31 @@ fn the_games_regional_names_are_drawn_in_their_own_scripts() {
     }
 }
 
+/// Every item of a list on a rules page starts beside its bullet, whether
+/// it fits on one line or wraps.
+#[test]
+fn a_rules_pages_list_items_start_beside_their_bullets() {
+    let app = app();
+    press(&app, "Rules");
+    let blocks = app.window().global::<Rules>().get_blocks();
+    let starts: Vec<(String, f32)> = blocks
+        .iter()
+        .filter(|block| block.kind == 3)
+        .filter_map(|block| {
+            let item = labelled(&app, &block.plain)?;
+            Some((block.plain.to_string(), item.absolute_position().x))
+        })
+        .collect();
+    assert!(starts.len() >= 3, "only {} items in view", starts.len());
+    let (_, first) = &starts[0];
+    for (item, x) in &starts {
+        assert_eq!(
+            x, first,
+            "{item:?} starts at {x}, the first item at {first}"
+        );
+    }
+}
+
 #[test]
 fn a_rules_page_scrolls_to_its_last_line_on_a_phone() {
     let app = app();
