@@ -696,3 +696,59 @@ fn a_long_run_of_throws_leaves_the_tray_and_every_value_in_view_on_a_phone() {
         );
     }
 }
+
+#[test]
+fn the_log_takes_the_room_under_the_throws_and_shows_as_many_lines_as_fit() {
+    let app = app();
+    new_game_through_the_screens(&app, Game::Pagade);
+    let play = app.window().global::<Play>();
+    for (width, height) in [(1280.0, 800.0), (400.0, 860.0)] {
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(width, height));
+        settle();
+        if play.get_log().row_count() == 0 {
+            // Before the first throw only the tray stands above the log.
+            let tray = starting(&app, "Throw the dice for ");
+            let tray = tray.first().expect("the tray waits for a throw");
+            let log = labelled(&app, "Moves so far").expect("the log is shown");
+            let gap = log.absolute_position().y - tray.absolute_position().y - tray.size().height;
+            assert!(
+                gap <= 24.0,
+                "{width}x{height}: {gap} px between the tray and the log"
+            );
+        }
+        while play.get_log().row_count() < 8 {
+            take_a_turn_step(&app);
+        }
+        settle();
+        // Every line that fits in the panel is shown in it, newest last.
+        let log = labelled(&app, "Moves so far").expect("the log is shown");
+        let (top, bottom) = (
+            log.absolute_position().y,
+            log.absolute_position().y + log.size().height,
+        );
+        let room = (log.size().height as usize - 12) / 18;
+        let lines = log_lines(&app);
+        let shown = lines
+            .iter()
+            .filter(|(_, text)| labelled(&app, text).is_some())
+            .count();
+        assert!(
+            shown >= room.min(lines.len()),
+            "{width}x{height}: {shown} of {} lines shown in room for {room}",
+            lines.len()
+        );
+        let mut last_y = top;
+        let newest = lines.iter().rev().take(room).rev();
+        for (_, text) in newest.filter(|(_, t)| lines.iter().filter(|(_, u)| u == t).count() == 1) {
+            let line = labelled(&app, text).expect("a newest line is shown");
+            let (y, h) = (line.absolute_position().y, line.size().height);
+            assert!(
+                y >= last_y && y + h <= bottom,
+                "{text:?} at {y} is out of place"
+            );
+            last_y = y;
+        }
+    }
+}
