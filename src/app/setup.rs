@@ -87,6 +87,14 @@ fn people(mode: Mode) -> usize {
     }
 }
 
+/// The name a seat has until someone types one.
+fn default_name(seat: usize, kind: SeatKind) -> String {
+    match kind {
+        SeatKind::Person => format!("Player {}", seat + 1),
+        SeatKind::Computer(_) => format!("Computer ({})", kind.label()),
+    }
+}
+
 impl Setup {
     pub fn new(game: Game) -> Setup {
         let mut setup = Setup {
@@ -154,8 +162,13 @@ impl Setup {
         }
     }
 
+    /// Seats a person or the computer; a name nobody typed follows:
+    /// "Player 2" becomes "Computer (Hard)", and back.
     pub fn choose_kind(&mut self, seat: usize, kind: SeatKind) {
         if let Some(p) = self.players.get_mut(seat) {
+            if p.name == default_name(seat, p.kind) {
+                p.name = default_name(seat, kind);
+            }
             p.kind = kind;
         }
     }
@@ -192,7 +205,7 @@ impl Setup {
         let count = people(self.options.mode).min(sides.len());
         self.players = (0..count)
             .map(|i| Player {
-                name: format!("Player {}", i + 1),
+                name: default_name(i, SeatKind::Person),
                 sides: sides.iter().skip(i).step_by(count).copied().collect(),
                 kind: SeatKind::Person,
             })
@@ -254,6 +267,22 @@ mod tests {
         assert_eq!(kinds[0], SeatKind::Person);
         s.choose_game(Game::Pagade);
         assert_eq!(s.players[1].kind, SeatKind::Computer(Level::Hard));
+    }
+
+    #[test]
+    fn a_name_nobody_typed_follows_the_seats_kind_and_a_typed_one_stays() {
+        let mut s = Setup::new(Game::Pagade);
+        s.choose_kind(1, SeatKind::Computer(Level::Hard));
+        assert_eq!(s.players[1].name, "Computer (Hard)");
+        s.choose_kind(1, SeatKind::Computer(Level::Easy));
+        assert_eq!(s.players[1].name, "Computer (Easy)");
+        s.choose_kind(1, SeatKind::Person);
+        assert_eq!(s.players[1].name, "Player 2");
+        s.rename(0, "Dadi");
+        s.choose_kind(0, SeatKind::Computer(Level::Medium));
+        assert_eq!(s.players[0].name, "Dadi");
+        s.choose_kind(0, SeatKind::Person);
+        assert_eq!(s.names_by_side()[0], "Dadi");
     }
 
     #[test]
