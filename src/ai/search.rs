@@ -167,11 +167,16 @@ impl Walk {
             return;
         }
         self.visited.push(turn);
-        let moves = turn.legal_moves_remembering(&mut self.memory);
+        // Past the budget only the first legal move is followed, and the
+        // moves after it need not be weighed.
+        let moves = if self.budget == 0 {
+            Vec::from_iter(turn.first_legal_move_remembering(&mut self.memory))
+        } else {
+            turn.legal_moves_remembering(&mut self.memory)
+        };
         self.expanded += 1;
-        let take = if self.budget == 0 { 1 } else { moves.len() };
         self.budget = self.budget.saturating_sub(1);
-        for &m in &moves[..take] {
+        for &m in &moves {
             let mut child = turn;
             child.play_unchecked(m);
             self.visit(child, first);

@@ -479,6 +479,13 @@ impl Turn {
         by_game!(self.now.pos.game, V => self.legal_in::<V>(search::Throws::All, usable))
     }
 
+    /// The first of [`Turn::legal_moves_remembering`], sooner: the moves
+    /// after it are not weighed.
+    pub fn first_legal_move_remembering(&self, memory: &mut TurnMemory) -> Option<Move> {
+        let usable = memory.for_turn(self);
+        by_game!(self.now.pos.game, V => self.first_legal_in::<V>(usable))
+    }
+
     /// Plays a uniformly random legal move, `below(n)` choosing an index
     /// under n. Returns the move, or `None` outside the move phase.
     pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {

@@ -181,6 +181,35 @@ impl Turn {
         out
     }
 
+    /// The first of the moves [`Turn::legal_in`] lists with
+    /// [`Throws::All`], found without weighing the candidates after it:
+    /// the first that uses as many values as the turn can.
+    pub(super) fn first_legal_in<V: Variant>(&self, memo: &mut Option<Remembered>) -> Option<Move> {
+        if self.phase != Phase::Move {
+            return None;
+        }
+        if self.khado {
+            return self
+                .khado_moves()
+                .first()
+                .copied()
+                .or(Some(Move::MISS_TURN));
+        }
+        let now = &self.now;
+        let best = self.usable_from::<V>(now, memo);
+        let mut first = None;
+        self.for_each_candidate::<V>(now, Throws::All, |m: Move, cap| {
+            let mut child = *now;
+            self.apply::<V>(&mut child, m, cap);
+            if self.used_with_rest::<V>(now, m, &child, memo) == best {
+                first = Some(m);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        first
+    }
+
     /// Whether any value left can be used from `n`: some move exists.
     pub(super) fn can_move_from<V: Variant>(&self, n: &Node) -> bool {
         let mut any = false;
@@ -830,6 +859,31 @@ mod tests {
         assert!(compared > 3000, "only {compared} states compared");
     }
 
+    /// The first legal move, found on its own, is the first of the list,
+    /// at every state of the sample turns (along a random way through
+    /// each).
+    #[test]
+    fn the_first_legal_move_found_alone_is_the_first_listed() {
+        let mut memory = TurnMemory::default();
+        let mut compared = 0;
+        sample_turns(|turn| {
+            let mut t = *turn;
+            while t.phase == Phase::Move {
+                let moves = t.legal_moves();
+                assert_eq!(
+                    t.first_legal_move_remembering(&mut memory).as_ref(),
+                    moves.first(),
+                    "{} after {:?}",
+                    t.now.pos.to_json(),
+                    t.throws().iter().map(|t| t.values()).collect::<Vec<_>>()
+                );
+                compared += 1;
+                t.play_unchecked(moves[compared % moves.len()]);
+            }
+        });
+        assert!(compared > 3000, "only {compared} states compared");
+    }
+
     /// The same pawns in each other's slots: the searches know the state
     /// they reach either way, and only what a pawn moved with still tells
     /// states apart.
@@ -1011,6 +1065,8 @@ mod tests {
                         while long.phase == Phase::Move {
                             let moves = long.legal_moves();
                             assert_eq!(long.legal_moves_remembering(&mut memory), moves);
+                            let first = long.first_legal_move_remembering(&mut memory);
+                            assert_eq!(first.as_ref(), moves.first());
                             compared += 1;
                             long.play_unchecked(moves[extra.below(moves.len())]);
                         }
