@@ -18,13 +18,16 @@ use std::ops::ControlFlow;
 /// remembers the states it has weighed (from a few throws on, the orders
 /// of playing them are too many to try one by one)...
 const REMEMBER_ABOVE: u8 = 4;
-/// ...up to this many of them (some 70 MB), so that the rarest turns (a
-/// dozen doublets in a row) cost time rather than all the memory.
-const REMEMBER_AT_MOST: usize = 1 << 17;
+/// ...this many recent ones and as many older ones (some 50 MB in all),
+/// so that the rarest turns (a dozen doublets in a row) cost time rather
+/// than all the memory. Seven eighths of a power of two fill a hash table
+/// of that power of two.
+const REMEMBER_AT_MOST: usize = (1 << 17) / 8 * 7;
 /// [`Turn::outcomes`] (asked by the command-line tool, not during play)
-/// remembers up to this many states (some 300 MB at most): four doublets
-/// and a throw with a pair and two pawns mid-board come to 450,000.
-const WALK_AT_MOST: usize = 1 << 20;
+/// remembers this many recent states and as many older ones (some 400 MB
+/// at most): four doublets and a throw with a pair and two pawns mid-board
+/// come to 450,000.
+const WALK_AT_MOST: usize = (1 << 20) / 8 * 7;
 /// Marks a state [`Turn::outcomes`] has walked on from, beside the values
 /// it can use (never more than 63).
 const WALKED: u8 = 0x80;
@@ -88,10 +91,50 @@ impl TurnMemory {
 }
 
 /// The states of a turn a search has weighed and how many values each can
-/// still use, at most `limit` of them at once.
+/// still use, up to `limit` recent ones and as many older ones: when the
+/// recent ones fill up they become the older ones, so that a full memory
+/// forgets the states weighed longest ago rather than everything.
 pub(super) struct Remembered {
-    usable: FxHashMap<StateKey, u8>,
+    recent: FxHashMap<StateKey, u8>,
+    older: FxHashMap<StateKey, u8>,
     limit: usize,
+}
+
+impl Remembered {
+    fn new(limit: usize) -> Remembered {
+        Remembered {
+            recent: FxHashMap::default(),
+            older: FxHashMap::default(),
+            limit,
+        }
+    }
+
+    /// What is remembered of `key`, among the recent states from now on.
+    fn get(&mut self, key: &StateKey) -> Option<u8> {
+        if let Some(&known) = self.recent.get(key) {
+            return Some(known);
+        }
+        if self.older.is_empty() {
+            return None;
+        }
+        let known = self.older.remove(key)?;
+        self.insert(*key, known);
+        Some(known)
+    }
+
+    /// [`Remembered::get`], to change.
+    fn get_mut(&mut self, key: &StateKey) -> Option<&mut u8> {
+        self.get(key)?;
+        self.recent.get_mut(key)
+    }
+
+    fn insert(&mut self, key: StateKey, usable: u8) {
+        if self.recent.len() >= self.limit {
+            std::mem::swap(&mut self.recent, &mut self.older);
+            self.recent.clear();
+        }
+        self.recent.insert(key, usable);
+    }
 }
 
 /// What [`Turn::outcomes`] keeps on its way: how many values each state
@@ -105,11 +148,13 @@ struct OutcomeWalk {
 
 /// Every end of `turn`'s move phase (see [`Turn::outcomes`]).
 pub(super) fn outcomes(turn: &Turn) -> Vec<Position> {
+    outcomes_remembering(turn, WALK_AT_MOST)
+}
+
+/// [`outcomes`], remembering at most `limit` recent states.
+fn outcomes_remembering(turn: &Turn, limit: usize) -> Vec<Position> {
     let mut walk = OutcomeWalk {
-        usable: Some(Remembered {
-            usable: FxHashMap::default(),
-            limit: WALK_AT_MOST,
-        }),
+        usable: Some(Remembered::new(limit)),
         seen: FxHashSet::default(),
         out: Vec::new(),
     };
@@ -131,7 +176,7 @@ impl Turn {
         // Every state after the first was weighed as a move's result
         // before it is walked.
         let memo = walk.usable.as_mut().expect("a walk remembers");
-        if let Some(known) = memo.usable.get_mut(&self.state_key(&self.now)) {
+        if let Some(known) = memo.get_mut(&self.state_key(&self.now)) {
             if *known & WALKED != 0 {
                 return;
             }
@@ -231,10 +276,7 @@ impl Turn {
     /// Where the search for how many values can be used keeps the states
     /// it has weighed: nowhere unless many values are left.
     pub(super) fn memo(&self, n: &Node) -> Option<Remembered> {
-        (self.unspent_count(n) > REMEMBER_ABOVE).then(|| Remembered {
-            usable: FxHashMap::default(),
-            limit: REMEMBER_AT_MOST,
-        })
+        (self.unspent_count(n) > REMEMBER_ABOVE).then(|| Remembered::new(REMEMBER_AT_MOST))
     }
 
     /// [`Turn::max_usable`], remembering what it found in `memo`, if any.
@@ -247,11 +289,7 @@ impl Turn {
             return remaining;
         }
         let key = memo.as_ref().map(|_| self.state_key(n));
-        if let Some(&known) = memo
-            .as_ref()
-            .zip(key.as_ref())
-            .and_then(|(m, k)| m.usable.get(k))
-        {
+        if let Some(known) = memo.as_mut().zip(key.as_ref()).and_then(|(m, k)| m.get(k)) {
             return known & !WALKED;
         }
         // Worked out only once a first way falls short of using every value.
@@ -275,12 +313,7 @@ impl Turn {
             }
         });
         if let Some(m) = memo.as_mut() {
-            // Full: start afresh, so that what is kept is about the part
-            // of the turn the search is in now.
-            if m.usable.len() >= m.limit {
-                m.usable.clear();
-            }
-            m.usable.insert(key.expect("a key with a memo"), best);
+            m.insert(key.expect("a key with a memo"), best);
         }
         best
     }
@@ -747,15 +780,20 @@ mod tests {
             .collect()
     }
 
+    /// The same ends as the brute force, also when the walk's memory is
+    /// too small for the turn and keeps forgetting.
     fn assert_same_ends(turn: &Turn) {
-        let fast: HashSet<Position> = turn.outcomes().into_iter().collect();
-        assert_eq!(
-            fast,
-            brute_force_outcomes(turn),
-            "{} after {:?}",
-            turn.now.pos.to_json(),
-            turn.throws().iter().map(|t| t.values()).collect::<Vec<_>>()
-        );
+        let expected = brute_force_outcomes(turn);
+        for limit in [WALK_AT_MOST, 3] {
+            let fast: HashSet<Position> = outcomes_remembering(turn, limit).into_iter().collect();
+            assert_eq!(
+                fast,
+                expected,
+                "{} after {:?}, memory of {limit}",
+                turn.now.pos.to_json(),
+                turn.throws().iter().map(|t| t.values()).collect::<Vec<_>>()
+            );
+        }
     }
 
     /// Turns at the start of their move phase, small enough for the brute
@@ -857,6 +895,37 @@ mod tests {
             }
         });
         assert!(compared > 3000, "only {compared} states compared");
+    }
+
+    /// A full memory forgets the states it was told longest ago, and a
+    /// state asked about again counts as recent.
+    #[test]
+    fn a_full_memory_keeps_the_recent_states() {
+        let start = Position::start(Game::Chopat, Options::new(Game::Chopat)).unwrap();
+        let key = |live: u64| StateKey {
+            pos: start,
+            live,
+            moved: [0; MAX_PAWNS],
+            phase: Phase::Move,
+            hit: false,
+            moved_any: false,
+            khado: false,
+        };
+        let mut memory = Remembered::new(2);
+        for live in 1..=4 {
+            memory.insert(key(live), live as u8);
+        }
+        // The two told last are the recent ones, the two before them the
+        // older ones: all four are known.
+        assert_eq!(memory.get(&key(4)), Some(4));
+        assert_eq!(memory.get(&key(3)), Some(3));
+        // An older one asked about becomes recent: the recent ones become
+        // the older ones, and the oldest is forgotten.
+        assert_eq!(memory.get(&key(2)), Some(2));
+        assert_eq!(memory.get(&key(1)), None);
+        assert!((2..=4).all(|live| memory.get(&key(live)) == Some(live as u8)));
+        *memory.get_mut(&key(3)).unwrap() |= WALKED;
+        assert_eq!(memory.get(&key(3)), Some(3 | WALKED));
     }
 
     /// The first legal move, found on its own, is the first of the list,
