@@ -2,9 +2,7 @@
 //! another throw once Kajalvun is done. Random games are stopped at random
 //! turns, the player is given Kajalvun, and the turn is thrown as a run of
 //! `k` doublets and then a throw that is not one; the list of legal moves
-//! and, up to `MEDIUM_UP_TO` doublets, Medium's first decision are timed
-//! (p50, p95, max). Past that, one of Medium's decisions in a hundred
-//! takes minutes (docs/performance.md).
+//! and Medium's first decision are timed (p50, p95, max).
 //!
 //! `cargo bench --no-default-features --bench long_turns` (one thread).
 
@@ -17,8 +15,6 @@ use std::time::{Duration, Instant};
 
 /// Turns timed per length of the run of doublets.
 const TURNS: usize = 100;
-/// The longest run of doublets whose turns Medium's decision is timed for.
-const MEDIUM_UP_TO: usize = 8;
 
 /// A turn of `start`'s player thrown as `doublets` doublets and a last
 /// throw that is not one, the player given Kajalvun (if its Jug is not on
@@ -60,9 +56,6 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
 }
 
 fn summary(mut times: Vec<Duration>) -> String {
-    if times.is_empty() {
-        return "-".into();
-    }
     times.sort();
     let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
     format!(
@@ -97,12 +90,10 @@ fn main() {
             let clock = Instant::now();
             let moves = turn.legal_moves();
             listing.push(clock.elapsed());
-            if doublets <= MEDIUM_UP_TO {
-                let clock = Instant::now();
-                let chosen = choose(&turn, Level::Medium, 1);
-                deciding.push(clock.elapsed());
-                assert!(chosen.is_some_and(|m| moves.contains(&m)));
-            }
+            let clock = Instant::now();
+            let chosen = choose(&turn, Level::Medium, 1);
+            deciding.push(clock.elapsed());
+            assert!(chosen.is_some_and(|m| moves.contains(&m)));
         }
         println!(
             "{:>8} {:>6}  {:>24}  {:>24}",
