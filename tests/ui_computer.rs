@@ -98,7 +98,11 @@ fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
         })
         .flatten()
         .expect("a seat won");
-    for (i, name) in ["Player 1", "Player 2"].iter().enumerate() {
+    // The seats' names tell the computers apart.
+    for (i, name) in ["Computer 1 (Easy)", "Computer 2 (Medium)"]
+        .iter()
+        .enumerate()
+    {
         let won = usize::from(i == winner);
         let line = format!("{name}: played 1, won {won}");
         assert!(labelled(&app, &line).is_some(), "{line}");

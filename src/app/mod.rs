@@ -918,7 +918,7 @@ impl Inner {
 
     fn layout(st: &State, s: &Session) -> Layout {
         let bottom = if st.settings.rotate_board {
-            s.mover()
+            s.facing().unwrap_or(Side(0))
         } else {
             Side(0)
         };

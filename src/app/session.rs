@@ -225,6 +225,18 @@ impl Session {
         self.passing.unwrap_or_else(|| self.game.mover())
     }
 
+    /// The seat the board turns to when it turns to the player to move:
+    /// the mover if a person plays it, else the last person before it in
+    /// turn order, so that the computer's turns leave the board as that
+    /// person left it. None when the computer plays every seat.
+    pub fn facing(&self) -> Option<Side> {
+        let seats = self.game.position().seats();
+        let at = seats.iter().position(|&seat| seat == self.mover())?;
+        (0..seats.len())
+            .map(|back| seats[(at + seats.len() - back) % seats.len()])
+            .find(|seat| !self.kinds[seat.index()].is_computer())
+    }
+
     pub fn prompt(&self) -> Prompt {
         if self.passing.is_some() {
             return Prompt::Passes;
@@ -628,6 +640,7 @@ pub(super) fn capitalised(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::rules::{Game, Options};
+    use std::collections::HashSet;
 
     fn session(seed: u64) -> Session {
         let m = Match::new(Game::Pagade, Options::new(Game::Pagade), seed).unwrap();
@@ -654,6 +667,33 @@ mod tests {
                 assert_eq!(new.step, old.step, "pawn {} stayed", old.id);
             }
         }
+    }
+
+    #[test]
+    fn the_board_faces_the_person_to_move_or_the_last_one_before_the_computer() {
+        use crate::ai::Level;
+        let options = Options::new(Game::Pagade).with_mode(crate::rules::Mode::FourPlayer);
+        let m = Match::new(Game::Pagade, options, 5).unwrap();
+        let computer = SeatKind::Computer(Level::Easy);
+        let kinds = [SeatKind::Person, computer, SeatKind::Person, computer];
+        let mut s = Session::new(m.clone(), Default::default(), kinds);
+        let mut movers = HashSet::new();
+        while movers.len() < 4 {
+            let expected = match s.mover() {
+                Side(0) | Side(1) => Side(0),
+                _ => Side(2),
+            };
+            assert_eq!(s.facing(), Some(expected), "{:?} to move", s.mover());
+            movers.insert(s.mover());
+            if s.game.phase() == Phase::Throw {
+                s.throw();
+                s.acknowledge_pass();
+            } else {
+                s.play(s.game.legal_moves()[0]).unwrap();
+            }
+        }
+        let everyone_computer = Session::new(m, Default::default(), [computer; 4]);
+        assert_eq!(everyone_computer.facing(), None);
     }
 
     #[test]

@@ -87,11 +87,12 @@ fn people(mode: Mode) -> usize {
     }
 }
 
-/// The name a seat has until someone types one.
+/// The name a seat has until someone types one (numbered, so that two
+/// computers at one level are told apart, in the statistics too).
 fn default_name(seat: usize, kind: SeatKind) -> String {
     match kind {
         SeatKind::Person => format!("Player {}", seat + 1),
-        SeatKind::Computer(_) => format!("Computer ({})", kind.label()),
+        SeatKind::Computer(_) => format!("Computer {} ({})", seat + 1, kind.label()),
     }
 }
 
@@ -163,7 +164,7 @@ impl Setup {
     }
 
     /// Seats a person or the computer; a name nobody typed follows:
-    /// "Player 2" becomes "Computer (Hard)", and back.
+    /// "Player 2" becomes "Computer 2 (Hard)", and back.
     pub fn choose_kind(&mut self, seat: usize, kind: SeatKind) {
         if let Some(p) = self.players.get_mut(seat) {
             if p.name == default_name(seat, p.kind) {
@@ -273,11 +274,15 @@ mod tests {
     fn a_name_nobody_typed_follows_the_seats_kind_and_a_typed_one_stays() {
         let mut s = Setup::new(Game::Pagade);
         s.choose_kind(1, SeatKind::Computer(Level::Hard));
-        assert_eq!(s.players[1].name, "Computer (Hard)");
+        assert_eq!(s.players[1].name, "Computer 2 (Hard)");
         s.choose_kind(1, SeatKind::Computer(Level::Easy));
-        assert_eq!(s.players[1].name, "Computer (Easy)");
+        assert_eq!(s.players[1].name, "Computer 2 (Easy)");
+        // Two computers at one level are told apart.
+        s.choose_kind(0, SeatKind::Computer(Level::Easy));
+        assert_eq!(s.players[0].name, "Computer 1 (Easy)");
         s.choose_kind(1, SeatKind::Person);
         assert_eq!(s.players[1].name, "Player 2");
+        s.choose_kind(0, SeatKind::Person);
         s.rename(0, "Dadi");
         s.choose_kind(0, SeatKind::Computer(Level::Medium));
         assert_eq!(s.players[0].name, "Dadi");
