@@ -752,3 +752,49 @@ fn the_log_takes_the_room_under_the_throws_and_shows_as_many_lines_as_fit() {
         }
     }
 }
+
+#[test]
+fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    // Tall enough for every option to be in view.
+    let tall = slint::LogicalSize::new(800.0, 2000.0);
+    first.window().window().set_size(tall);
+    press(&first, "New game");
+    press(
+        &first,
+        &format!(
+            "{}: {}",
+            Game::ChowkaBhara.title(),
+            Game::ChowkaBhara.regional_names().join(" · ")
+        ),
+    );
+    press(&first, "Players: 3 players");
+    press(&first, "Board: 7 x 7");
+    labelled(&first, "Name of seat 1, Red")
+        .expect("a name field")
+        .set_accessible_value("Asha");
+    press(&first, "Seat 3 played by: Hard");
+    press(&first, "Start the game");
+    drop(first);
+
+    let second = open_app(&dir);
+    second.window().window().set_size(tall);
+    press(&second, "New game");
+    let setup = second.window().global::<Setup>();
+    let seats: Vec<(String, i32)> = setup
+        .get_seats()
+        .iter()
+        .map(|seat| (seat.name.to_string(), seat.kind))
+        .collect();
+    assert_eq!(
+        seats,
+        [
+            ("Asha".to_string(), 0),
+            ("Player 2".to_string(), 0),
+            ("Computer 3 (Hard)".to_string(), 3)
+        ]
+    );
+    assert!(labelled(&second, "Board: 7 x 7").is_some_and(|b| b.accessible_checked() == Some(true)));
+}

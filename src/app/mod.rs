@@ -111,6 +111,10 @@ impl App {
             }
             Some(Err(LoadProblem::Missing)) | None => SavedSettings::default(),
         };
+        let setup = settings
+            .table
+            .as_ref()
+            .map_or_else(|| NewGame::new(Game::Pagade), NewGame::from_table);
         let inner = Rc::new(Inner {
             window: window.as_weak(),
             autosaver: store.clone().map(Autosaver::new),
@@ -118,7 +122,7 @@ impl App {
             id: computer::register_app(),
             state: RefCell::new(State {
                 settings,
-                setup: NewGame::new(Game::Pagade),
+                setup,
                 session: None,
                 busy: false,
                 next_seed: None,
@@ -544,7 +548,7 @@ impl Inner {
     }
 
     fn save_settings(&self) {
-        let settings = self.state.borrow().settings;
+        let settings = self.state.borrow().settings.clone();
         // Settings that cannot be saved still apply to this run.
         if let Some(Err(e)) = self.store.as_ref().map(|s| s.save_settings(&settings)) {
             eprintln!("chaupar: could not save the settings: {e}");
@@ -552,13 +556,16 @@ impl Inner {
     }
 
     fn show_settings(&self) {
-        let s = self.state.borrow().settings;
+        let (speed, rotate_board) = {
+            let st = self.state.borrow();
+            (st.settings.speed, st.settings.rotate_board)
+        };
         let window = self.window();
         let g = window.global::<Settings>();
-        g.set_speed(Speed::ALL.iter().position(|&x| x == s.speed).unwrap_or(2) as i32);
-        g.set_rotate_board(s.rotate_board);
-        g.set_step_time(s.speed.step_ms() as i64);
-        g.set_tumble_time(s.speed.tumble_ms() as i64);
+        g.set_speed(Speed::ALL.iter().position(|&x| x == speed).unwrap_or(2) as i32);
+        g.set_rotate_board(rotate_board);
+        g.set_step_time(speed.step_ms() as i64);
+        g.set_tumble_time(speed.tumble_ms() as i64);
     }
 
     fn show_setup(&self) {
@@ -656,6 +663,7 @@ impl Inner {
         let (game, options, names, kinds, seed) = {
             let mut st = self.state.borrow_mut();
             let seed = st.next_seed.take().unwrap_or_else(new_seed);
+            st.settings.table = Some(st.setup.table());
             (
                 st.setup.game,
                 st.setup.options,
@@ -664,6 +672,7 @@ impl Inner {
                 seed,
             )
         };
+        self.save_settings();
         match Match::new(game, options, seed) {
             Ok(m) => self.begin(Session::new(m, names, kinds)),
             Err(e) => eprintln!("chaupar: cannot start {game}: {e}"),

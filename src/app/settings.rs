@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::setup::Table;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Speed {
@@ -49,10 +51,12 @@ impl Speed {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     pub speed: Speed,
     /// Turn the board so that the player to move sits at the bottom.
     pub rotate_board: bool,
+    /// The New game screen's last table, offered again.
+    pub table: Option<Table>,
 }

@@ -71,6 +71,22 @@ pub struct Player {
     pub kind: SeatKind,
 }
 
+/// Who sat at the table for the last game begun from the New game screen,
+/// and what was played, kept in the settings so that the screen offers the
+/// same again: a family names its players once. Read leniently: a game,
+/// option or seat this version does not know is left at its default.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Table {
+    /// The game's id, as in positions.
+    pub game: String,
+    /// Each option's key and value, as in positions, the mode first.
+    pub options: Vec<(String, String)>,
+    /// Each seat's name and who plays it (`person` or the computer's
+    /// level), in seat order.
+    pub players: Vec<(String, String)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Setup {
     pub game: Game,
@@ -105,6 +121,41 @@ impl Setup {
         };
         setup.seat_players();
         setup
+    }
+
+    /// The screen as the table left it, or a fresh Pagade table where the
+    /// table says nothing this version knows.
+    pub fn from_table(table: &Table) -> Setup {
+        let game = Game::from_id(&table.game).unwrap_or(Game::Pagade);
+        let mut setup = Setup::new(game);
+        for (key, value) in &table.options {
+            if key == "mode" {
+                if let Some(mode) = Mode::from_id(value).filter(|m| game.modes().contains(m)) {
+                    setup.choose_mode(mode);
+                }
+            } else {
+                let _ = setup.options.set(game, key, value);
+            }
+        }
+        for (player, (name, kind)) in setup.players.iter_mut().zip(&table.players) {
+            player.name = name.clone();
+            player.kind = SeatKind::try_from(kind.clone()).unwrap_or_default();
+        }
+        setup
+    }
+
+    /// What [`Setup::from_table`] sets up again.
+    pub fn table(&self) -> Table {
+        Table {
+            game: self.game.id().to_string(),
+            options: Options::describe(self.game)
+                .into_iter()
+                .filter_map(|o| Some((o.key.to_string(), self.options.value_of(o.key)?)))
+                .collect(),
+            players: (self.players.iter())
+                .map(|p| (p.name.clone(), p.kind.id().to_string()))
+                .collect(),
+        }
     }
 
     /// Every option but the mode, which the screen shows with the players.
@@ -288,6 +339,41 @@ mod tests {
         assert_eq!(s.players[0].name, "Dadi");
         s.choose_kind(0, SeatKind::Person);
         assert_eq!(s.names_by_side()[0], "Dadi");
+    }
+
+    #[test]
+    fn the_last_table_is_set_up_again() {
+        let mut s = Setup::new(Game::ChowkaBhara);
+        s.choose_mode(Mode::ThreePlayer);
+        s.choose_option("board", "7");
+        s.choose_option("entry_throws", "on");
+        s.rename(0, "Asha");
+        s.choose_kind(2, SeatKind::Computer(Level::Hard));
+        let json = serde_json::to_string(&s.table()).unwrap();
+        let again = Setup::from_table(&serde_json::from_str(&json).unwrap());
+        assert_eq!(again.game, Game::ChowkaBhara);
+        assert_eq!(again.options, s.options);
+        assert_eq!(again.players, s.players);
+    }
+
+    #[test]
+    fn a_table_this_version_does_not_know_gives_the_defaults_it_can() {
+        let table: Table = serde_json::from_str(
+            r#"{"game": "chopat", "options": [["mode", "8p"], ["overshoot", "illegal"],
+                ["wind", "strong"]], "players": [["Asha", "hard"], ["Ravi", "wizard"]],
+                "colour": "blue"}"#,
+        )
+        .unwrap();
+        let s = Setup::from_table(&table);
+        assert_eq!(s.game, Game::Chopat);
+        assert_eq!(s.options.mode, Options::new(Game::Chopat).mode);
+        assert_eq!(s.options.value_of("overshoot").unwrap(), "illegal");
+        assert_eq!(s.players[0].name, "Asha");
+        assert_eq!(s.players[0].kind, SeatKind::Computer(Level::Hard));
+        assert_eq!(s.players[1].name, "Ravi");
+        assert_eq!(s.players[1].kind, SeatKind::Person);
+        let unknown: Table = serde_json::from_str(r#"{"game": "snakes"}"#).unwrap();
+        assert_eq!(Setup::from_table(&unknown).game, Game::Pagade);
     }
 
     #[test]
