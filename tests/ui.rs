@@ -798,3 +798,56 @@ fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
     );
     assert!(labelled(&second, "Board: 7 x 7").is_some_and(|b| b.accessible_checked() == Some(true)));
 }
+
+#[test]
+fn choices_stand_side_by_side_where_they_fit_and_stack_where_they_do_not() {
+    let app = app();
+    let row = |labels: &[&str]| -> Vec<(f32, f32, f32)> {
+        labels
+            .iter()
+            .map(|label| {
+                let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} in view"));
+                (
+                    e.absolute_position().x,
+                    e.absolute_position().y,
+                    e.size().width,
+                )
+            })
+            .collect()
+    };
+    let game = |game: Game| format!("{}: {}", game.title(), game.regional_names().join(" · "));
+    for width in [360.0, 1280.0] {
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(width, 2400.0));
+        press(&app, "New game");
+        press(&app, &game(Game::ChowkaBhara));
+        let sizes = [
+            "Board: 5 x 5",
+            "Board: 7 x 7",
+            "Board: 9 x 9",
+            "Board: 11 x 11",
+        ];
+        let kinds = ["Person", "Easy", "Medium", "Hard"].map(|k| format!("Seat 1 played by: {k}"));
+        let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
+        for labels in [&sizes[..], &kinds] {
+            let buttons = row(labels);
+            assert!(
+                buttons.iter().all(|b| b.1 == buttons[0].1),
+                "{width} wide: {labels:?} side by side"
+            );
+            let (x, _, w) = buttons[buttons.len() - 1];
+            assert!(x + w <= width, "{width} wide: {labels:?} in the window");
+        }
+        press(&app, &game(Game::Pagade));
+        let modes = row(&["Players: 2 players", "Players: Two partnerships"]);
+        // On a phone the long label stacks the row; a desktop has room.
+        assert_eq!(
+            modes[0].1 == modes[1].1,
+            width > 1000.0,
+            "{width} wide: {modes:?}"
+        );
+        assert!(modes.iter().all(|(x, _, w)| x + w <= width));
+        press_back(&app);
+    }
+}

@@ -200,6 +200,18 @@ fn model<T: Clone + 'static>(items: Vec<T>) -> ModelRc<T> {
     ModelRc::new(VecModel::from(items))
 }
 
+/// About how wide `labels` are side by side in the choice buttons' bold
+/// text, in logical pixels (a little over the common fonts' average: 10 a
+/// letter or digit, 5 a space), so that a row of choices knows whether it
+/// fits a phone's width: a row that would not is stacked instead.
+fn labels_width<'a>(labels: impl IntoIterator<Item = &'a str>) -> f32 {
+    labels
+        .into_iter()
+        .flat_map(str::chars)
+        .map(|c| if c == ' ' { 5.0 } else { 10.0 })
+        .sum()
+}
+
 /// Updates a kept model row by row, so that unchanged rows stay put.
 fn update<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) {
     if model.row_count() != rows.len() {
@@ -592,6 +604,7 @@ impl Inner {
                 .map(|m| SharedString::from(m.label()))
                 .collect(),
         ));
+        g.set_modes_width(labels_width(modes.iter().map(|m| m.label())));
         g.set_mode(
             modes
                 .iter()
@@ -623,6 +636,7 @@ impl Inner {
                 .map(|k| SharedString::from(k.label()))
                 .collect(),
         ));
+        g.set_kinds_width(labels_width(SeatKind::ALL.iter().map(|k| k.label())));
         g.set_options(model(
             setup
                 .options()
@@ -637,7 +651,7 @@ impl Inner {
                             .map(|(_, label)| SharedString::from(label.as_str()))
                             .collect(),
                     ),
-                    compact: o.choices.iter().all(|(_, label)| !label.contains(' ')),
+                    choices_width: labels_width(o.choices.iter().map(|(_, l)| l.as_str())),
                     selected: setup.chosen(o) as i32,
                 })
                 .collect(),
