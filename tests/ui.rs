@@ -183,14 +183,7 @@ fn pawns_walk_square_by_square() {
 fn the_new_game_screen_names_each_players_colours_and_swaps_them() {
     let app = app();
     press(&app, "New game");
-    press(
-        &app,
-        &format!(
-            "{}: {}",
-            Game::Chaupar.title(),
-            Game::Chaupar.regional_names().join(" · ")
-        ),
-    );
+    choose_game(&app, Game::Chaupar);
     press(&app, "Players: 2 players");
     // Two people share the four colours of the cross, partners together.
     assert!(labelled(&app, "Seat 1 plays Black and Yellow; change colour").is_some());
@@ -762,14 +755,7 @@ fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
     let tall = slint::LogicalSize::new(800.0, 2000.0);
     first.window().window().set_size(tall);
     press(&first, "New game");
-    press(
-        &first,
-        &format!(
-            "{}: {}",
-            Game::ChowkaBhara.title(),
-            Game::ChowkaBhara.regional_names().join(" · ")
-        ),
-    );
+    choose_game(&first, Game::ChowkaBhara);
     press(&first, "Players: 3 players");
     press(&first, "Board: 7 x 7");
     labelled(&first, "Name of seat 1, Red")
@@ -815,13 +801,12 @@ fn choices_stand_side_by_side_where_they_fit_and_stack_where_they_do_not() {
             })
             .collect()
     };
-    let game = |game: Game| format!("{}: {}", game.title(), game.regional_names().join(" · "));
     for width in [360.0, 1280.0] {
         app.window()
             .window()
             .set_size(slint::LogicalSize::new(width, 2400.0));
         press(&app, "New game");
-        press(&app, &game(Game::ChowkaBhara));
+        choose_game(&app, Game::ChowkaBhara);
         let sizes = [
             "Board: 5 x 5",
             "Board: 7 x 7",
@@ -839,7 +824,7 @@ fn choices_stand_side_by_side_where_they_fit_and_stack_where_they_do_not() {
             let (x, _, w) = buttons[buttons.len() - 1];
             assert!(x + w <= width, "{width} wide: {labels:?} in the window");
         }
-        press(&app, &game(Game::Pagade));
+        choose_game(&app, Game::Pagade);
         let modes = row(&["Players: 2 players", "Players: Two partnerships"]);
         // On a phone the long label stacks the row; a desktop has room.
         assert_eq!(

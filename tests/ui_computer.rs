@@ -59,11 +59,7 @@ fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
     let app = open_app(&fresh_data_dir());
     app.seed_next_game(8);
     press(&app, "New game");
-    let game = Game::ChowkaBhara;
-    press(
-        &app,
-        &format!("{}: {}", game.title(), game.regional_names().join(" · ")),
-    );
+    choose_game(&app, Game::ChowkaBhara);
     press(&app, "Seat 1 played by: Easy");
     press(&app, "Seat 2 played by: Medium");
     press(&app, "Start the game");

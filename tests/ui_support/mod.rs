@@ -171,13 +171,18 @@ pub fn take_a_turn_step(app: &App) -> bool {
     true
 }
 
-pub fn new_game_through_the_screens(app: &App, game: Game) {
-    press(app, "New game");
-    assert_eq!(screen(app), Screen::NewGame);
+/// Chooses `game` on the New game screen by its button's label.
+pub fn choose_game(app: &App, game: Game) {
     press(
         app,
         &format!("{}: {}", game.title(), game.regional_names().join(" · ")),
     );
+}
+
+pub fn new_game_through_the_screens(app: &App, game: Game) {
+    press(app, "New game");
+    assert_eq!(screen(app), Screen::NewGame);
+    choose_game(app, game);
     press(app, "Start the game");
     assert_eq!(screen(app), Screen::Game);
 }
