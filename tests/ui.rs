@@ -836,3 +836,31 @@ fn choices_stand_side_by_side_where_they_fit_and_stack_where_they_do_not() {
         press_back(&app);
     }
 }
+
+#[test]
+fn the_squares_a_chosen_pawn_can_reach_show_the_numbers_the_buttons_name() {
+    let app = app();
+    for game in [Game::Pagade, Game::ChowkaBhara] {
+        app.seed_next_game(4);
+        if game != Game::Pagade {
+            app.window().global::<Play>().invoke_quit();
+        }
+        new_game_through_the_screens(&app, game);
+        throw_until_a_move_is_due(&app);
+        movable_pawns(&app)[0].invoke_accessible_default_action();
+        settle();
+        let play = app.window().global::<Play>();
+        let lit: Vec<_> = play.get_cells().iter().filter(|c| c.target).collect();
+        assert!(
+            !lit.is_empty(),
+            "{game:?}: the chosen pawn can go somewhere"
+        );
+        for cell in lit {
+            let number = match cell.label.as_str() {
+                "Move to Home" => "Home",
+                label => label.strip_prefix("Move to square ").expect("a square"),
+            };
+            assert_eq!(cell.number.as_str(), number, "{game:?}");
+        }
+    }
+}

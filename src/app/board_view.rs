@@ -20,6 +20,14 @@ const CROSS_HOMEWARD: std::ops::RangeInclusive<u8> = 77..=83;
 /// (none for an end off the board).
 pub type Trail = (Side, Option<board::Cell>, Option<board::Cell>);
 
+/// A square the chosen pawn can move to: what a screen reader says for it,
+/// and the number written in it (the one the move buttons name).
+pub struct Target {
+    pub cell: board::Cell,
+    pub label: String,
+    pub number: String,
+}
+
 /// A pawn to draw: which side, a stable id (so it can walk from square to
 /// square), and the step it stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +92,7 @@ impl Layout {
     /// Every cell, with its marking, whether a chosen pawn could move
     /// there (`targets`, with the label read out for it) and the squares
     /// the last move left and reached (`trail`, with whose pawns moved).
-    pub fn cells(&self, targets: &[(board::Cell, String)], trail: Option<Trail>) -> Vec<CellData> {
+    pub fn cells(&self, targets: &[Target], trail: Option<Trail>) -> Vec<CellData> {
         let g = self.geometry;
         let marked = marked_cells(g);
         g.cells()
@@ -97,7 +105,7 @@ impl Layout {
                 let half = span as f32 / 2.0;
                 let centre = (info.col as f32 + 0.5, info.row as f32 + 0.5);
                 let (x, y) = self.place(centre);
-                let target = targets.iter().find(|(c, _)| *c == cell);
+                let target = targets.iter().find(|t| t.cell == cell);
                 let trail_end = match trail {
                     Some((_, from, _)) if from == Some(cell) => 1,
                     Some((_, _, to)) if to == Some(cell) => 2,
@@ -119,7 +127,8 @@ impl Layout {
                     },
                     marked: marked.contains(&cell),
                     target: target.is_some(),
-                    label: target.map(|(_, l)| l.as_str()).unwrap_or("").into(),
+                    label: target.map_or("", |t| t.label.as_str()).into(),
+                    number: target.map_or("", |t| t.number.as_str()).into(),
                     trail: trail_end,
                     trail_side: trail.map_or(0, |(side, _, _)| side.0 as i32),
                 }

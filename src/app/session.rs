@@ -9,7 +9,7 @@ use crate::dice::{Implement, Throw};
 use crate::rules::{AfterThrow, Event, GameRecord, Match, Move, MoveReport, Phase, Position};
 use crate::store::Summary;
 
-use super::board_view::{square_number, PawnAt, Trail};
+use super::board_view::{square_number, PawnAt, Target, Trail};
 use super::setup::SeatKind;
 
 /// A game as the app saves it: the engine's record, which replays to the
@@ -292,21 +292,25 @@ impl Session {
     }
 
     /// The squares the chosen pawn can reach, each with its label.
-    pub fn targets(&self) -> Vec<(Cell, String)> {
+    pub fn targets(&self) -> Vec<Target> {
         let Some(from) = self.selected else {
             return Vec::new();
         };
         let side = self.game.pawn_side();
         let g = self.position().board();
-        let mut out: Vec<(Cell, String)> = Vec::new();
+        let mut out: Vec<Target> = Vec::new();
         let suggested = self.hint.filter(|h| h.from == from);
         for m in self.moves_from(from) {
             if suggested.is_some_and(|h| h.to != m.to) {
                 continue;
             }
             if let Some(cell) = g.cell(side, m.to) {
-                if !out.iter().any(|(c, _)| *c == cell) {
-                    out.push((cell, format!("Move to {}", self.place_name(m.to))));
+                if !out.iter().any(|t| t.cell == cell) {
+                    out.push(Target {
+                        cell,
+                        label: format!("Move to {}", self.place_name(m.to)),
+                        number: self.short_place(m.to),
+                    });
                 }
             }
         }
@@ -323,7 +327,7 @@ impl Session {
         let is_chosen = pawn.side == side && Some(pawn.step) == self.selected;
         if !is_chosen {
             if let Some(cell) = self.position().board().cell(pawn.side, pawn.step) {
-                if self.targets().iter().any(|(c, _)| *c == cell) {
+                if self.targets().iter().any(|t| t.cell == cell) {
                     return self.tap_cell(cell);
                 }
             }
