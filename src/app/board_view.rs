@@ -37,19 +37,24 @@ pub struct PawnAt {
     pub step: u8,
 }
 
-/// How a board is drawn: its geometry, and how far it is turned.
+/// How a board is drawn: its geometry, how far it is turned, and whether
+/// the square board keeps room round its grid for pawns waiting to enter.
 #[derive(Clone, Copy)]
 pub struct Layout {
     pub geometry: &'static Geometry,
     /// Quarter turns clockwise, bringing that side's arm to the bottom.
     pub turn: u8,
+    waiting_room: bool,
 }
 
 impl Layout {
-    pub fn new(kind: BoardKind, bottom: Side) -> Layout {
+    /// `waiting_room`: pawns may stand off the square board (Chowka
+    /// Bhara's entry throws); without them its squares take the room.
+    pub fn new(kind: BoardKind, bottom: Side, waiting_room: bool) -> Layout {
         Layout {
             geometry: board::geometry(kind),
             turn: bottom.0,
+            waiting_room,
         }
     }
 
@@ -57,10 +62,11 @@ impl Layout {
         self.geometry.kind == BoardKind::Cross
     }
 
-    /// The square board leaves a margin of one square round the grid, where
-    /// pawns wait to enter.
-    fn margin(&self) -> f32 {
-        if self.is_cross() {
+    /// Squares of margin round the grid: one on the square board where
+    /// pawns wait to enter, none elsewhere (the cross board's waiting
+    /// pawns sit in the cloth's corners).
+    pub fn margin(&self) -> f32 {
+        if self.is_cross() || !self.waiting_room {
             0.0
         } else {
             1.0
@@ -329,7 +335,7 @@ mod tests {
     fn turning_the_board_brings_the_player_to_the_bottom() {
         let kind = BoardKind::Cross;
         for side in Side::ALL {
-            let layout = Layout::new(kind, side);
+            let layout = Layout::new(kind, side, false);
             let spot = layout.pawns(&[PawnAt {
                 id: 0,
                 side,
@@ -338,14 +344,14 @@ mod tests {
             // The end of the own arm's middle column: bottom centre.
             assert_eq!((spot.x, spot.y), (9.5, 18.5), "{side:?}");
         }
-        let cells = Layout::new(kind, Side(1)).cells(&[], None);
+        let cells = Layout::new(kind, Side(1), false).cells(&[], None);
         let home = cells.iter().find(|c| c.kind == 2).unwrap();
         assert_eq!((home.col, home.row, home.span), (8, 8, 3));
     }
 
     #[test]
     fn stacks_show_their_count_and_homeward_pawns_lie_down() {
-        let layout = Layout::new(BoardKind::Cross, Side(0));
+        let layout = Layout::new(BoardKind::Cross, Side(0), false);
         let pawns = [
             PawnAt {
                 id: 0,
@@ -378,8 +384,32 @@ mod tests {
     }
 
     #[test]
+    fn the_square_board_keeps_room_round_it_only_for_pawns_waiting_to_enter() {
+        let kind = BoardKind::Square(5);
+        let waiting = PawnAt {
+            id: 0,
+            side: Side(0),
+            step: 0,
+        };
+        let with_room = Layout::new(kind, Side(0), true);
+        assert_eq!(with_room.grid(), 7);
+        // The waiting pawn stands in the margin, below the squares.
+        let spot = with_room.pawns(&[waiting])[0];
+        assert!(spot.y > 6.0 && spot.y < 7.0, "{spot:?}");
+        let without = Layout::new(kind, Side(0), false);
+        assert_eq!(without.grid(), 5);
+        let squares: Vec<(i32, i32)> = (without.cells(&[], None).iter())
+            .map(|c| (c.col, c.row))
+            .collect();
+        assert_eq!(squares.iter().map(|s| s.0).min(), Some(0));
+        assert_eq!(squares.iter().map(|s| s.1).max(), Some(4));
+        // The cross board never has one.
+        assert_eq!(Layout::new(BoardKind::Cross, Side(0), true).grid(), 19);
+    }
+
+    #[test]
     fn rivals_on_a_safe_square_stand_apart() {
-        let layout = Layout::new(BoardKind::Square(5), Side(0));
+        let layout = Layout::new(BoardKind::Square(5), Side(0), true);
         let pawns = [
             PawnAt {
                 id: 0,

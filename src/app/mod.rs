@@ -945,7 +945,8 @@ impl Inner {
         } else {
             Side(0)
         };
-        Layout::new(s.position().board_kind(), bottom)
+        let p = s.position();
+        Layout::new(p.board_kind(), bottom, p.options().entry_throws)
     }
 
     fn show_pawns(&self) {
@@ -996,6 +997,7 @@ impl Inner {
             play.set_title(s.position().game().title().into());
             play.set_cross(layout.is_cross());
             play.set_grid(layout.grid() as i32);
+            play.set_margin(layout.margin());
             update(&self.cells, layout.cells(&s.targets(), s.trail()));
             let prompt = s.prompt();
             play.set_mover_side(mover.0 as i32);
