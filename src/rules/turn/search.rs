@@ -4,8 +4,8 @@
 use super::moves::home;
 use super::node::Node;
 use super::{
-    by_game, slots_in, slots_of_throws, throws_of_slots, AkbarRules, ChauparRules, ChopatRules,
-    ChowkaRules, Move, PagadeRules, Phase, Turn, Variant, MAX_THROWS,
+    by_game, slots_in, slots_of_throws, throws_of_slots, AkbarRules, Capture, ChauparRules,
+    ChopatRules, ChowkaRules, Move, PagadeRules, Phase, Turn, Variant, MAX_THROWS,
 };
 use crate::dice::Throw;
 use crate::rules::game::Game;
@@ -210,9 +210,7 @@ impl Turn {
         let mut best = 0;
         let mut scored = Vec::new();
         self.for_each_candidate::<V>(now, throws, |m: Move, cap| {
-            let mut child = *now;
-            self.apply::<V>(&mut child, m, cap);
-            let total = self.used_with_rest::<V>(now, m, &child, memo);
+            let total = self.used_after::<V>(now, m, cap, memo);
             best = best.max(total);
             scored.push((m, total));
             ControlFlow::Continue(())
@@ -230,23 +228,15 @@ impl Turn {
     /// [`Throws::All`], found without weighing the candidates after it:
     /// the first that uses as many values as the turn can.
     pub(super) fn first_legal_in<V: Variant>(&self, memo: &mut Option<Remembered>) -> Option<Move> {
-        if self.phase != Phase::Move {
-            return None;
-        }
-        if self.khado {
-            return self
-                .khado_moves()
-                .first()
-                .copied()
-                .or(Some(Move::MISS_TURN));
+        if self.phase != Phase::Move || self.khado {
+            // No search to spare: the list is short and says the rule.
+            return self.legal_in::<V>(Throws::All, memo).first().copied();
         }
         let now = &self.now;
         let best = self.usable_from::<V>(now, memo);
         let mut first = None;
         self.for_each_candidate::<V>(now, Throws::All, |m: Move, cap| {
-            let mut child = *now;
-            self.apply::<V>(&mut child, m, cap);
-            if self.used_with_rest::<V>(now, m, &child, memo) == best {
+            if self.used_after::<V>(now, m, cap, memo) == best {
                 first = Some(m);
                 return ControlFlow::Break(());
             }
@@ -298,9 +288,7 @@ impl Turn {
         self.for_each_candidate::<V>(n, Throws::FirstOfEqual, |m: Move, cap| {
             let used = m.values_used() as u8;
             let total = if used < remaining {
-                let mut child = *n;
-                self.apply::<V>(&mut child, m, cap);
-                self.used_with_rest::<V>(n, m, &child, memo)
+                self.used_after::<V>(n, m, cap, memo)
             } else {
                 used
             };
@@ -316,6 +304,20 @@ impl Turn {
             m.insert(key.expect("a key with a memo"), best);
         }
         best
+    }
+
+    /// [`Turn::used_with_rest`] for `m`, a candidate of `n` (with its
+    /// `capture`), played on a copy of `n`.
+    fn used_after<V: Variant>(
+        &self,
+        n: &Node,
+        m: Move,
+        capture: Option<Capture>,
+        memo: &mut Option<Remembered>,
+    ) -> u8 {
+        let mut child = *n;
+        self.apply::<V>(&mut child, m, capture);
+        self.used_with_rest::<V>(n, m, &child, memo)
     }
 
     /// The values move `m` uses from `n` together with the most the rest
