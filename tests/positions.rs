@@ -418,3 +418,20 @@ fn text_that_is_not_json_is_refused() {
     assert!(matches!(e, PositionError::Json(_)));
     names(&e, &["not a position"]);
 }
+
+#[test]
+fn each_side_counts_the_steps_its_pawns_have_still_to_go() {
+    let start = |game| Position::start(game, Options::new(game)).unwrap();
+    // Home is step 84 of the cross: Pagade's pawns start on 6, 7 and the
+    // pair on 12, Chaupar's on 6, 7, 9 and 10; Chowka Bhara's on the 5 x 5
+    // board's step 1 of 25.
+    assert_eq!(start(Game::Pagade).steps_to_go(Side(2)), 4 * 84 - 37);
+    assert_eq!(start(Game::Chaupar).steps_to_go(Side(0)), 4 * 84 - 32);
+    assert_eq!(start(Game::ChowkaBhara).steps_to_go(Side(0)), 4 * 24);
+    // Pawns Home count nothing; a seat nobody sits in has nothing to go.
+    let p = pos!({"game": "pagade", "pawns": {"black": [80, 84, 84, 84], "yellow": [0, 0, 12, 70]},
+        "flags": {"black": {"has_cut": true}}});
+    assert_eq!(p.steps_to_go(Side(0)), 4);
+    assert_eq!(p.steps_to_go(Side(2)), 84 + 84 + 72 + 14);
+    assert_eq!(p.steps_to_go(Side(1)), 0);
+}

@@ -9,7 +9,7 @@ use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
 use chaupar::app::{App, GameChoice, Nav, Outcome, Play, Rules, Screen, Settings, Setup};
 use chaupar::board::Side;
-use chaupar::rules::{Event, Game, GameRecord, Match, Options};
+use chaupar::rules::{Event, Game, GameRecord, Match, Options, Position};
 use slint::{ComponentHandle, Model};
 use ui_support::*;
 
@@ -701,14 +701,20 @@ fn the_log_takes_the_room_under_the_throws_and_shows_as_many_lines_as_fit() {
             .set_size(slint::LogicalSize::new(width, height));
         settle();
         if play.get_log().row_count() == 0 {
-            // Before the first throw only the tray stands above the log.
+            // Before the first throw only the tray and the players' list
+            // stand above the log.
             let tray = starting(&app, "Throw the dice for ");
             let tray = tray.first().expect("the tray waits for a throw");
+            let players = labelled(&app, "Players").expect("the players are listed");
             let log = labelled(&app, "Moves so far").expect("the log is shown");
-            let gap = log.absolute_position().y - tray.absolute_position().y - tray.size().height;
+            let gap = log.absolute_position().y
+                - tray.absolute_position().y
+                - tray.size().height
+                - players.size().height;
             assert!(
-                gap <= 24.0,
-                "{width}x{height}: {gap} px between the tray and the log"
+                // The layout's spacing round the empty rows, no more.
+                gap <= 32.0,
+                "{width}x{height}: {gap} px between the tray, the players and the log"
             );
         }
         while play.get_log().row_count() < 8 {
@@ -863,4 +869,59 @@ fn the_squares_a_chosen_pawn_can_reach_show_the_numbers_the_buttons_name() {
             assert_eq!(cell.number.as_str(), number, "{game:?}");
         }
     }
+}
+
+#[test]
+fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
+    let app = app();
+    let start = Position::from_json(
+        r#"{
+        "game": "chowka-bhara",
+        "options": { "mode": "4p" },
+        "seats": ["red", "green", "yellow", "blue"],
+        "to_move": "red",
+        "pawns": { "red": [25, 25, 25, 24], "green": [1, 1, 1, 1],
+                   "yellow": [1, 1, 1, 1], "blue": [1, 1, 1, 1] },
+        "flags": { "red": { "has_cut": true } }
+    }"#,
+    )
+    .expect("a valid position");
+    app.start(
+        Match::from_position(start, 3),
+        ["Asha".into(), String::new(), "Ravi".into(), String::new()],
+        Default::default(),
+    );
+    let play = app.window().global::<Play>();
+    let mut steps = 0;
+    loop {
+        let (position, mover) = app.with_match(|m| (*m.position(), m.mover())).unwrap();
+        // One line per player in turn order, saying what the engine says.
+        for (i, &side) in position.seats().iter().enumerate() {
+            let name = match side.0 {
+                0 => "Asha, red",
+                1 => "Green",
+                2 => "Ravi, yellow",
+                _ => "Blue",
+            };
+            let home = format!("{} of 4 home", position.pawns_home(side));
+            let status = match position.places().iter().position(|&s| s == side) {
+                // Only Red can finish from here.
+                Some(place) => format!("{} place", ["1st"][place]),
+                None => format!("{} to go", position.steps_to_go(side)),
+            };
+            let label = format!("{name}: {home}, {status}");
+            assert!(labelled(&app, &label).is_some(), "{label:?} is not shown");
+            let standing = play.get_standings().row_data(i).unwrap();
+            assert_eq!(standing.moving, side == mover, "{label}: framed or not");
+        }
+        if position.is_finished(Side(0)) {
+            break;
+        }
+        steps += 1;
+        assert!(steps < 200, "Red's last pawn should reach Home");
+        assert!(take_a_turn_step(&app));
+    }
+    // The game goes on for the others, Red's line keeping its place.
+    assert_eq!(screen(&app), Screen::Game);
+    assert!(labelled(&app, "Asha, red: 4 of 4 home, 1st place").is_some());
 }

@@ -213,6 +213,49 @@ fn labels_width<'a>(labels: impl IntoIterator<Item = &'a str>) -> f32 {
 }
 
 /// Updates a kept model row by row, so that unchanged rows stay put.
+/// Every player's part in the race, in turn order.
+fn standings(s: &Session) -> Vec<StandingData> {
+    let p = s.position();
+    let journey = (p.pawn_count() * usize::from(p.home())) as f32;
+    p.seats()
+        .iter()
+        .map(|&side| {
+            let (name, colour) = (s.name(side), s.colour(side));
+            let to_go = p.steps_to_go(side);
+            let home = format!("{} of {} home", p.pawns_home(side), p.pawn_count());
+            let status = match p.places().iter().position(|&placed| placed == side) {
+                Some(i) => format!("{} place", ordinal(i + 1)),
+                None => format!("{to_go} to go"),
+            };
+            let who = if name == colour {
+                name.clone()
+            } else {
+                format!("{name}, {}", colour.to_lowercase())
+            };
+            StandingData {
+                side: side.0 as i32,
+                label: format!("{who}: {home}, {status}").into(),
+                name: name.into(),
+                home: home.into(),
+                status: status.into(),
+                progress: 1.0 - to_go as f32 / journey,
+                moving: side == s.mover() && !p.is_over(),
+            }
+        })
+        .collect()
+}
+
+/// "1st", "2nd", "3rd", "4th": the places of a game of at most four.
+fn ordinal(n: usize) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 fn update<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) {
     if model.row_count() != rows.len() {
         model.set_vec(rows);
@@ -1043,6 +1086,7 @@ impl Inner {
                     })
                     .collect(),
             ));
+            play.set_standings(model(standings(s)));
             play.set_log(model(
                 s.log
                     .iter()

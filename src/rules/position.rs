@@ -376,6 +376,13 @@ impl Position {
         self.pawns_on(side, self.home())
     }
 
+    /// The steps a side's pawns have still to go to Home, all together:
+    /// how far the side is from winning the race.
+    pub fn steps_to_go(&self, side: Side) -> u32 {
+        let home = u32::from(self.home());
+        self.pawns(side).iter().map(|&s| home - u32::from(s)).sum()
+    }
+
     /// How many of a side's pawns stand on `step`.
     pub(crate) fn pawns_on(&self, side: Side, step: u8) -> usize {
         self.pawns(side).iter().filter(|&&s| s == step).count()
