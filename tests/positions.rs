@@ -413,6 +413,31 @@ fn unknown_fields_are_refused() {
 }
 
 #[test]
+fn a_field_missing_or_of_the_wrong_kind_is_named() {
+    let cases = [
+        ("to_move", json!(3)),
+        ("seats", json!("black")),
+        ("seats", json!(["black", 2])),
+        ("game", json!(null)),
+        ("pawns", json!([6, 7, 12, 12])),
+        ("flags", json!(true)),
+        ("places", json!("black")),
+        ("stalled", json!("no")),
+    ];
+    for (key, value) in cases {
+        let mut d = pagade();
+        d[key] = value;
+        let e = refused(d);
+        assert!(matches!(e, PositionError::Json(_)));
+        names(&e, &[key]);
+    }
+    let mut d = pagade();
+    d.as_object_mut().unwrap().remove("pawns");
+    names(&refused(d), &["pawns", "missing"]);
+    names(&refused(json!([1, 2])), &["object"]);
+}
+
+#[test]
 fn text_that_is_not_json_is_refused() {
     let e = Position::from_json("{\"game\": ").unwrap_err();
     assert!(matches!(e, PositionError::Json(_)));
@@ -434,4 +459,96 @@ fn each_side_counts_the_steps_its_pawns_have_still_to_go() {
     assert_eq!(p.steps_to_go(Side(0)), 4);
     assert_eq!(p.steps_to_go(Side(2)), 84 + 84 + 72 + 14);
     assert_eq!(p.steps_to_go(Side(1)), 0);
+}
+
+/// Every leaf of a JSON document, by its path of keys and indices.
+fn leaves(v: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                path.push(json!(k));
+                leaves(child, path, out);
+                path.pop();
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                path.push(json!(i));
+                leaves(child, path, out);
+                path.pop();
+            }
+        }
+        _ => out.push(path.clone()),
+    }
+}
+
+fn leaf_mut<'a>(v: &'a mut Value, path: &[Value]) -> &'a mut Value {
+    path.iter().fold(v, |v, key| match key {
+        Value::String(k) => &mut v[k.as_str()],
+        _ => &mut v[key.as_u64().unwrap() as usize],
+    })
+}
+
+#[test]
+fn damaged_positions_are_refused_or_play_on_without_fault() {
+    // Positions met in random games of every game and mode, each with one
+    // to three of its values changed at random (a pawn moved a few steps, a
+    // number, a flag, a word, nothing): each is refused with a message, or read, written back the
+    // same, and played on for a while by the rules without a fault.
+    let mut pick = SeededThrows::new(99);
+    let (mut refused_count, mut accepted) = (0, 0);
+    for game in Game::ALL {
+        for &mode in game.modes() {
+            let start = Position::start(game, Options::new(game).with_mode(mode)).unwrap();
+            let mut met = Vec::new();
+            random_playout(start, &mut SeededThrows::new(3), 60, |turn| {
+                if turn.throws().is_empty() {
+                    met.push(*turn.position());
+                }
+            });
+            for p in met.iter().step_by(4) {
+                let original = p.to_json_value();
+                let mut paths = Vec::new();
+                leaves(&original, &mut Vec::new(), &mut paths);
+                for _ in 0..10 {
+                    let mut doc = original.clone();
+                    for _ in 0..=pick.below(3) {
+                        let path = &paths[pick.below(paths.len())];
+                        let leaf = leaf_mut(&mut doc, path);
+                        let kind = pick.below(12);
+                        *leaf = match kind % 6 {
+                            // A pawn a few steps on or back, most often.
+                            _ if kind >= 6 && leaf.is_u64() => {
+                                json!(leaf.as_i64().unwrap() + pick.below(13) as i64 - 6)
+                            }
+                            0 => json!(pick.below(3)),
+                            1 => json!(pick.below(130)),
+                            2 => json!(pick.below(300) as i64 - 20),
+                            3 => json!(pick.below(2) == 1),
+                            4 => json!(["red", "blue", "black", "mauve", ""][pick.below(5)]),
+                            _ => Value::Null,
+                        };
+                    }
+                    match Position::from_json_value(&doc) {
+                        Err(e) => {
+                            assert!(!e.to_string().is_empty());
+                            refused_count += 1;
+                        }
+                        Ok(q) => {
+                            let back = Position::from_json(&q.to_json()).unwrap();
+                            assert_eq!(back, q, "{doc}");
+                            let seed = pick.below(1000) as u64;
+                            random_playout(q, &mut SeededThrows::new(seed), 30, |_| {});
+                            accepted += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Both answers were exercised.
+    assert!(
+        refused_count > 500 && accepted > 250,
+        "{refused_count} refused, {accepted} accepted"
+    );
 }

@@ -156,7 +156,7 @@ impl Session {
             .seats()
             .iter()
             .filter_map(|&side| {
-                let n = p.pawns(side).iter().filter(|&&s| s == p.home()).count();
+                let n = p.pawns_home(side);
                 (n > 0).then(|| format!("{} {n} home", self.colour(side)))
             })
             .collect();

@@ -6,24 +6,84 @@ use super::game::{Game, Mode};
 use super::options::Options;
 use super::position::{Flags, Ool, Position, PositionError};
 use crate::board::Side;
-use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The fields of a position's JSON object, read but not yet checked
+/// against the rules.
 struct Doc {
     game: String,
-    #[serde(default)]
     options: Map<String, Value>,
     seats: Vec<String>,
     to_move: String,
     pawns: Map<String, Value>,
-    #[serde(default)]
     flags: Map<String, Value>,
-    #[serde(default)]
     places: Option<Vec<String>>,
-    #[serde(default)]
     stalled: bool,
+}
+
+/// The fields a position may have.
+const FIELDS: [&str; 8] = [
+    "game", "options", "seats", "to_move", "pawns", "flags", "places", "stalled",
+];
+
+impl Doc {
+    /// Takes the fields out of a JSON object, naming the field that is
+    /// missing, unknown or of the wrong kind.
+    fn read(value: &Value) -> Result<Doc, PositionError> {
+        let map = value
+            .as_object()
+            .ok_or_else(|| json_err("a position is a JSON object { ... }"))?;
+        if let Some(key) = map.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            return Err(json_err(format!(
+                "unknown field \"{key}\" (a position has {})",
+                FIELDS.join(", ")
+            )));
+        }
+        let field = |key: &str| {
+            map.get(key)
+                .ok_or_else(|| json_err(format!("the field \"{key}\" is missing")))
+        };
+        let wrong = |key: &str, kind: &str, v: &Value| {
+            json_err(format!("\"{key}\" should be {kind}, not {v}"))
+        };
+        let text = |key: &str, kind: &str, v: &Value| {
+            v.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| wrong(key, kind, v))
+        };
+        let names = |key: &str, v: &Value| {
+            v.as_array()
+                .ok_or_else(|| wrong(key, "a list of colours", v))?
+                .iter()
+                .map(|item| text(key, "a list of colours in quotes", item))
+                .collect::<Result<Vec<String>, _>>()
+        };
+        let object = |key: &str| match map.get(key) {
+            None => Ok(Map::new()),
+            Some(v) => v
+                .as_object()
+                .cloned()
+                .ok_or_else(|| wrong(key, "an object { ... }", v)),
+        };
+        Ok(Doc {
+            game: text("game", "a game's name in quotes", field("game")?)?,
+            options: object("options")?,
+            seats: names("seats", field("seats")?)?,
+            to_move: text("to_move", "a colour in quotes", field("to_move")?)?,
+            pawns: {
+                field("pawns")?;
+                object("pawns")?
+            },
+            flags: object("flags")?,
+            places: map.get("places").map(|v| names("places", v)).transpose()?,
+            stalled: match map.get("stalled") {
+                None => false,
+                Some(v) => v
+                    .as_bool()
+                    .ok_or_else(|| wrong("stalled", "true or false", v))?,
+            },
+        })
+    }
 }
 
 /// The flags each game keeps, as written in positions.
@@ -111,7 +171,7 @@ impl Position {
     }
 
     pub fn from_json_value(value: &Value) -> Result<Position, PositionError> {
-        let doc = Doc::deserialize(value).map_err(json_err)?;
+        let doc = Doc::read(value)?;
         let game =
             Game::from_id(&doc.game).ok_or_else(|| PositionError::UnknownGame(doc.game.clone()))?;
         let options = options_from_json(game, &doc.options, Some(doc.seats.len()))?;
