@@ -3,7 +3,7 @@
 
 use chaupar::board::{CellKind, Side};
 use chaupar::dice::SeededThrows;
-use chaupar::rules::{Game, Match, Options, Phase, Position, Turn};
+use chaupar::rules::{Game, Match, Move, Options, Phase, Position, Turn};
 use chaupar::sim::random_playout;
 
 /// Every option set worth playing for a game: each mode, and each house
@@ -232,4 +232,57 @@ fn seats_win_about_equally_often_at_random() {
         })
         .count();
     assert!((400..=600).contains(&black), "black won {black} of {games}");
+}
+
+/// A move like `legal` with one of its parts changed at random: another
+/// square, another number of pawns, other values, or the other pawn.
+fn altered(legal: Move, pick: &mut SeededThrows) -> Move {
+    let mut m = legal;
+    match pick.below(5) {
+        0 => m.from = m.from.wrapping_add(pick.below(7) as u8).wrapping_sub(3),
+        1 => m.to = m.to.wrapping_add(pick.below(13) as u8).wrapping_sub(6),
+        2 => m.pawns = pick.below(5) as u8,
+        3 => m.spend ^= 1 << pick.below(12),
+        _ => m.mover ^= 1 << pick.below(4),
+    }
+    m
+}
+
+/// Moves the engine did not offer, tried at every moment of random games of
+/// every game and option set, are refused with a reason and change
+/// nothing; those it offered are played.
+#[test]
+fn a_move_not_offered_is_refused_with_a_reason_and_changes_nothing() {
+    let mut pick = SeededThrows::new(17);
+    let mut refusals = 0;
+    for game in Game::ALL {
+        for options in option_sets(game) {
+            let start = Position::start(game, options).unwrap();
+            random_playout(start, &mut SeededThrows::new(5), 300, |turn| {
+                if turn.phase() != Phase::Move {
+                    return;
+                }
+                let legal = turn.legal_moves();
+                for _ in 0..4 {
+                    let m = altered(legal[pick.below(legal.len())], &mut pick);
+                    let mut tried = *turn;
+                    let before = (*tried.position(), tried.values_left(), tried.phase());
+                    match tried.play(m) {
+                        Ok(_) => assert!(legal.contains(&m), "{m:?} was played but not offered"),
+                        Err(why) => {
+                            assert!(!legal.contains(&m), "{m:?} was offered but refused: {why}");
+                            assert!(!why.to_string().is_empty());
+                            assert_eq!(
+                                (*tried.position(), tried.values_left(), tried.phase()),
+                                before,
+                                "a refused move changed the turn"
+                            );
+                            refusals += 1;
+                        }
+                    }
+                }
+            });
+        }
+    }
+    assert!(refusals > 10_000, "{refusals} refusals");
 }
