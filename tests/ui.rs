@@ -121,8 +121,29 @@ fn a_short_game_is_played_to_its_end() {
     } else {
         ("Ravi (yellow)", "Asha (red)")
     };
-    assert!(labelled(&app, &format!("Place 1: {first}")).is_some());
-    assert!(labelled(&app, &format!("Place 2: {second}")).is_some());
+    // The winner has every pawn Home; the other is told how far they
+    // still had to go.
+    let (end, moves) = app
+        .with_match(|m| {
+            let moves = m
+                .record()
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Move(_)))
+                .count();
+            (*m.position(), moves)
+        })
+        .unwrap();
+    let loser = end.seats().iter().copied().find(|&s| s != winner).unwrap();
+    let to_go = format!(
+        "{} of 4 home · {} to go",
+        end.pawns_home(loser),
+        end.steps_to_go(loser)
+    );
+    assert!(labelled(&app, &format!("Place 1: {first}. All pawns Home")).is_some());
+    assert!(labelled(&app, &format!("Place 2: {second}. {to_go}")).is_some());
+    let summary = app.window().global::<Outcome>().get_summary();
+    assert_eq!(summary.as_str(), format!("Chowka Bhara · {moves} moves"));
     // Home offers no Continue for a finished game; Play again starts anew.
     press(&app, "Play again");
     assert_eq!(screen(&app), Screen::Game);

@@ -23,11 +23,11 @@ use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
 
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
-use crate::rules::{Game, Match, Move};
+use crate::rules::{Game, Match, Move, Position};
 use crate::store::{self, Autosaver, LoadProblem, SaveStore};
 use board_view::Layout;
 pub use session::GameDocument;
-use session::{Prompt, Session};
+use session::{moves_text, Prompt, Session};
 use settings::{Settings as SavedSettings, Speed};
 use setup::{SeatKind, Setup as NewGame};
 
@@ -222,7 +222,7 @@ fn standings(s: &Session) -> Vec<StandingData> {
         .map(|&side| {
             let (name, colour) = (s.name(side), s.colour(side));
             let to_go = p.steps_to_go(side);
-            let home = format!("{} of {} home", p.pawns_home(side), p.pawn_count());
+            let home = home_text(p, side);
             let status = match p.places().iter().position(|&placed| placed == side) {
                 Some(i) => format!("{} place", ordinal(i + 1)),
                 None => format!("{to_go} to go"),
@@ -243,6 +243,11 @@ fn standings(s: &Session) -> Vec<StandingData> {
             }
         })
         .collect()
+}
+
+/// "2 of 4 home".
+fn home_text(p: &Position, side: Side) -> String {
+    format!("{} of {} home", p.pawns_home(side), p.pawn_count())
 }
 
 /// "1st", "2nd", "3rd", "4th": the places of a game of at most four.
@@ -966,11 +971,18 @@ impl Inner {
                 }
                 .into(),
                 side: side.0 as i32,
+                detail: if p.pawns_home(side) == p.pawn_count() {
+                    "All pawns Home".to_string()
+                } else {
+                    format!("{} · {} to go", home_text(p, side), p.steps_to_go(side))
+                }
+                .into(),
             })
             .collect();
         let window = self.window();
         let g = window.global::<Outcome>();
         g.set_headline(headline.into());
+        g.set_summary(format!("{} · {}", p.game().title(), moves_text(s.moves_made())).into());
         g.set_places(model(rows));
     }
 

@@ -163,8 +163,7 @@ impl Session {
         let progress = if home.is_empty() {
             match self.moves_made() {
                 0 => "Just begun".to_string(),
-                1 => "1 move made".to_string(),
-                n => format!("{n} moves made"),
+                n => format!("{} made", moves_text(n)),
             }
         } else {
             home.join(", ")
@@ -177,7 +176,8 @@ impl Session {
         }
     }
 
-    fn moves_made(&self) -> usize {
+    /// Moves played in the game so far.
+    pub fn moves_made(&self) -> usize {
         self.game
             .record()
             .events
@@ -621,6 +621,14 @@ impl Session {
             .take(mv.pawns as usize)
             .map(|p| p.id)
             .collect()
+    }
+}
+
+/// "1 move", "142 moves".
+pub fn moves_text(n: usize) -> String {
+    match n {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
     }
 }
 
