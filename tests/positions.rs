@@ -7,6 +7,7 @@ use chaupar::board::Side;
 use chaupar::dice::SeededThrows;
 use chaupar::rules::{Game, Mode, Ool, Options, Position, PositionError};
 use chaupar::sim::random_playout;
+use common::damaged;
 use serde_json::{json, Value};
 
 /// Reads a position that must be refused: the error.
@@ -461,40 +462,12 @@ fn each_side_counts_the_steps_its_pawns_have_still_to_go() {
     assert_eq!(p.steps_to_go(Side(1)), 0);
 }
 
-/// Every leaf of a JSON document, by its path of keys and indices.
-fn leaves(v: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
-    match v {
-        Value::Object(map) => {
-            for (k, child) in map {
-                path.push(json!(k));
-                leaves(child, path, out);
-                path.pop();
-            }
-        }
-        Value::Array(items) => {
-            for (i, child) in items.iter().enumerate() {
-                path.push(json!(i));
-                leaves(child, path, out);
-                path.pop();
-            }
-        }
-        _ => out.push(path.clone()),
-    }
-}
-
-fn leaf_mut<'a>(v: &'a mut Value, path: &[Value]) -> &'a mut Value {
-    path.iter().fold(v, |v, key| match key {
-        Value::String(k) => &mut v[k.as_str()],
-        _ => &mut v[key.as_u64().unwrap() as usize],
-    })
-}
-
 #[test]
 fn damaged_positions_are_refused_or_play_on_without_fault() {
-    // Positions met in random games of every game and mode, each with one
-    // to three of its values changed at random (a pawn moved a few steps, a
-    // number, a flag, a word, nothing): each is refused with a message, or read, written back the
-    // same, and played on for a while by the rules without a fault.
+    // Positions met in random games of every game and mode, each damaged
+    // at random (`common::damaged`): each is refused with a message, or
+    // read, written back the same, and played on for a while by the rules
+    // without a fault.
     let mut pick = SeededThrows::new(99);
     let (mut refused_count, mut accepted) = (0, 0);
     for game in Game::ALL {
@@ -508,27 +481,8 @@ fn damaged_positions_are_refused_or_play_on_without_fault() {
             });
             for p in met.iter().step_by(4) {
                 let original = p.to_json_value();
-                let mut paths = Vec::new();
-                leaves(&original, &mut Vec::new(), &mut paths);
                 for _ in 0..10 {
-                    let mut doc = original.clone();
-                    for _ in 0..=pick.below(3) {
-                        let path = &paths[pick.below(paths.len())];
-                        let leaf = leaf_mut(&mut doc, path);
-                        let kind = pick.below(12);
-                        *leaf = match kind % 6 {
-                            // A pawn a few steps on or back, most often.
-                            _ if kind >= 6 && leaf.is_u64() => {
-                                json!(leaf.as_i64().unwrap() + pick.below(13) as i64 - 6)
-                            }
-                            0 => json!(pick.below(3)),
-                            1 => json!(pick.below(130)),
-                            2 => json!(pick.below(300) as i64 - 20),
-                            3 => json!(pick.below(2) == 1),
-                            4 => json!(["red", "blue", "black", "mauve", ""][pick.below(5)]),
-                            _ => Value::Null,
-                        };
-                    }
+                    let doc = damaged(&original, &mut pick);
                     match Position::from_json_value(&doc) {
                         Err(e) => {
                             assert!(!e.to_string().is_empty());

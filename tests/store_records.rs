@@ -2,11 +2,15 @@
 //! throws and moves resumes at exactly the same moment, and one whose moves
 //! no longer replay is set aside with its message.
 
+mod common;
+
 use std::fs;
 use std::path::PathBuf;
 
+use chaupar::dice::SeededThrows;
 use chaupar::rules::{Game, GameRecord, Match, Options, Phase};
 use chaupar::store::{Autosaver, Listing, LoadProblem, SaveStore, Summary};
+use common::damaged;
 
 struct Scratch(PathBuf);
 
@@ -140,5 +144,74 @@ fn a_save_whose_moves_no_longer_replay_is_reported_and_kept() {
     assert_eq!(
         store.load_game::<GameRecord>("g1"),
         Err(LoadProblem::Missing)
+    );
+}
+
+/// Records of games of every game and mode, cut short or damaged at
+/// random (`common::damaged`): each is refused when read, or refused with a
+/// reason when replayed, or replays to a game that keeps the same record
+/// and plays on without a fault.
+#[test]
+fn damaged_records_are_refused_or_replay_and_play_on() {
+    let mut pick = SeededThrows::new(21);
+    let (mut refused, mut replayed) = (0, 0);
+    for game in Game::ALL {
+        for &mode in game.modes() {
+            let options = Options::new(game).with_mode(mode);
+            let mut m = Match::new(game, options, 9).unwrap();
+            while m.record().events.len() < 80 && m.phase() != Phase::Over {
+                match m.phase() {
+                    Phase::Throw => {
+                        m.throw();
+                    }
+                    _ => {
+                        let legal = m.legal_moves();
+                        m.play(legal[pick.below(legal.len())]).unwrap();
+                    }
+                }
+            }
+            let original = serde_json::to_value(m.record()).unwrap();
+            for _ in 0..60 {
+                // Cut short (as a save written mid-game is) or damaged.
+                let doc = if pick.below(3) == 0 {
+                    let mut short = original.clone();
+                    let events = short["events"].as_array_mut().unwrap();
+                    events.truncate(pick.below(events.len() + 1));
+                    short
+                } else {
+                    damaged(&original, &mut pick)
+                };
+                let Ok(record) = serde_json::from_value::<GameRecord>(doc) else {
+                    refused += 1;
+                    continue;
+                };
+                match Match::replay(&record) {
+                    Err(why) => {
+                        assert!(!why.to_string().is_empty());
+                        refused += 1;
+                    }
+                    Ok(mut again) => {
+                        assert_eq!(again.record(), &record);
+                        for _ in 0..40 {
+                            match again.phase() {
+                                Phase::Over => break,
+                                Phase::Throw => {
+                                    again.throw();
+                                }
+                                Phase::Move => {
+                                    let legal = again.legal_moves();
+                                    again.play(legal[pick.below(legal.len())]).unwrap();
+                                }
+                            }
+                        }
+                        replayed += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        refused > 300 && replayed > 100,
+        "{refused} refused, {replayed} replayed"
     );
 }

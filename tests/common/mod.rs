@@ -1,7 +1,7 @@
 //! Helpers that keep rule tests to a position, a throw and what is legal.
 #![allow(dead_code)]
 
-use chaupar::dice::Throw;
+use chaupar::dice::{SeededThrows, Throw};
 use chaupar::rules::{AfterThrow, Illegal, Move, Phase, Position, Turn};
 use serde_json::{json, Value};
 
@@ -124,4 +124,57 @@ pub fn play_first_moves(turn: &mut Turn) -> u32 {
         turn.play(m).unwrap();
     }
     used
+}
+
+/// Every leaf of a JSON document, by its path of keys and indices.
+fn leaves(v: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                path.push(json!(k));
+                leaves(child, path, out);
+                path.pop();
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                path.push(json!(i));
+                leaves(child, path, out);
+                path.pop();
+            }
+        }
+        _ => out.push(path.clone()),
+    }
+}
+
+fn leaf_mut<'a>(v: &'a mut Value, path: &[Value]) -> &'a mut Value {
+    path.iter().fold(v, |v, key| match key {
+        Value::String(k) => &mut v[k.as_str()],
+        _ => &mut v[key.as_u64().unwrap() as usize],
+    })
+}
+
+/// `doc` with one to three of its values changed at random: a number a
+/// few up or down (most often), a small or large number, a flag, a word,
+/// or nothing.
+pub fn damaged(doc: &Value, pick: &mut SeededThrows) -> Value {
+    let mut paths = Vec::new();
+    leaves(doc, &mut Vec::new(), &mut paths);
+    let mut doc = doc.clone();
+    for _ in 0..=pick.below(3) {
+        let leaf = leaf_mut(&mut doc, &paths[pick.below(paths.len())]);
+        let kind = pick.below(12);
+        *leaf = match kind % 6 {
+            _ if kind >= 6 && leaf.is_u64() => {
+                json!(leaf.as_i64().unwrap() + pick.below(13) as i64 - 6)
+            }
+            0 => json!(pick.below(3)),
+            1 => json!(pick.below(130)),
+            2 => json!(pick.below(300) as i64 - 20),
+            3 => json!(pick.below(2) == 1),
+            4 => json!(["red", "blue", "black", "mauve", ""][pick.below(5)]),
+            _ => Value::Null,
+        };
+    }
+    doc
 }
