@@ -946,3 +946,30 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
     assert_eq!(screen(&app), Screen::Game);
     assert!(labelled(&app, "Asha, red: 4 of 4 home, 1st place").is_some());
 }
+
+#[test]
+fn a_long_games_log_keeps_its_newest_lines() {
+    let app = app();
+    new_game_through_the_screens(&app, Game::Pagade);
+    let mut shown = log_lines(&app);
+    // Until the log is full, and twenty lines more.
+    let mut past_full = 0;
+    while past_full < 20 && take_a_turn_step(&app) {
+        let now = log_lines(&app);
+        assert!(now.len() <= chaupar::app::LOG_SHOWN, "{} lines", now.len());
+        // The lines slide up: the oldest go, and the rest stay in order
+        // above the new ones.
+        let dropped = (0..=shown.len())
+            .find(|&k| now.starts_with(&shown[k..]))
+            .expect("the lines shown before are still in order");
+        assert!(
+            dropped == 0 || now.len() == chaupar::app::LOG_SHOWN,
+            "lines dropped before the log was full"
+        );
+        if now.len() == chaupar::app::LOG_SHOWN {
+            past_full += 1;
+        }
+        shown = now;
+    }
+    assert_eq!(shown.len(), chaupar::app::LOG_SHOWN);
+}

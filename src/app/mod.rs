@@ -62,7 +62,14 @@ struct Inner {
     // Kept across updates so that pawns keep their elements and glide.
     pawns: Rc<VecModel<PawnData>>,
     cells: Rc<VecModel<CellData>>,
+    // The newest lines of the log, kept so that a line added does not
+    // build every line's elements again.
+    log: Rc<VecModel<LogLine>>,
 }
+
+/// The most lines of the log the game screen is given: more than the
+/// tallest panel shows, however long the game.
+pub const LOG_SHOWN: usize = 150;
 
 struct State {
     settings: SavedSettings,
@@ -134,12 +141,14 @@ impl App {
             }),
             pawns: Rc::new(VecModel::default()),
             cells: Rc::new(VecModel::default()),
+            log: Rc::new(VecModel::default()),
         });
         computer::keep_app(&inner);
         window.global::<Nav>().set_message(said.join(" ").into());
         let play = window.global::<Play>();
         play.set_pawns(ModelRc::from(inner.pawns.clone()));
         play.set_cells(ModelRc::from(inner.cells.clone()));
+        play.set_log(ModelRc::from(inner.log.clone()));
         inner.connect(&window);
         inner.show_settings();
         inner.show_setup();
@@ -1099,15 +1108,17 @@ impl Inner {
                     .collect(),
             ));
             play.set_standings(model(standings(s)));
-            play.set_log(model(
-                s.log
+            let newest = &s.log[s.log.len().saturating_sub(LOG_SHOWN)..];
+            update(
+                &self.log,
+                newest
                     .iter()
                     .map(|(side, text)| LogLine {
                         side: side.0 as i32,
                         text: format!("{}: {text}", s.name(*side)).into(),
                     })
                     .collect(),
-            ));
+            );
         }
         self.show_tray();
         self.show_pawns();
