@@ -168,6 +168,12 @@ impl Session {
         } else {
             home.join(", ")
         };
+        // Whose turn it will be, for a family picking the game up later.
+        let progress = if p.is_over() {
+            progress
+        } else {
+            format!("{progress} · {} to move", self.name(self.game.mover()))
+        };
         Summary {
             title: p.game().title().to_string(),
             seats,
@@ -657,6 +663,31 @@ mod tests {
     fn session(seed: u64) -> Session {
         let m = Match::new(Game::Pagade, Options::new(Game::Pagade), seed).unwrap();
         Session::new(m, Default::default(), Default::default())
+    }
+
+    #[test]
+    fn a_saved_games_summary_says_how_far_it_got_and_whose_turn_it_is() {
+        let m = Match::new(Game::Pagade, Options::new(Game::Pagade), 3).unwrap();
+        let mut s = Session::new(
+            m,
+            ["Asha".into(), String::new(), "Ravi".into(), String::new()],
+            Default::default(),
+        );
+        assert_eq!(s.summary().progress, "Just begun · Asha to move");
+        while s.game.mover() == Side(0) {
+            if s.game.phase() == Phase::Move {
+                s.play(s.game.legal_moves()[0]).unwrap();
+            } else {
+                s.throw();
+                s.acknowledge_pass();
+            }
+        }
+        let moves = s.moves_made();
+        let made = match moves {
+            0 => "Just begun".to_string(),
+            n => format!("{} made", moves_text(n)),
+        };
+        assert_eq!(s.summary().progress, format!("{made} · Ravi to move"));
     }
 
     #[test]
