@@ -973,3 +973,19 @@ fn a_long_games_log_keeps_its_newest_lines() {
     }
     assert_eq!(shown.len(), chaupar::app::LOG_SHOWN);
 }
+
+#[test]
+fn the_banner_says_which_pawns_and_squares_to_tap() {
+    let app = app();
+    new_game_through_the_screens(&app, Game::Pagade);
+    let play = app.window().global::<Play>();
+    assert_eq!(play.get_prompt().as_str(), "Throw");
+    throw_until_a_move_is_due(&app);
+    assert_eq!(play.get_prompt().as_str(), "Move a lit pawn");
+    movable_pawns(&app)[0].invoke_accessible_default_action();
+    settle();
+    assert_eq!(play.get_prompt().as_str(), "Move it to a lit square");
+    let banner = starting(&app, "Turn of ");
+    let said = banner[0].accessible_label().unwrap();
+    assert!(said.ends_with(": Move it to a lit square"), "{said}");
+}

@@ -1076,7 +1076,7 @@ impl Inner {
             let computer = s.mover_kind().is_computer();
             let prompt_text = match (computer, prompt) {
                 (true, Prompt::Throw | Prompt::ThrowAgain | Prompt::Move) => "The computer plays",
-                _ => prompt.text(),
+                _ => s.prompt_text(),
             };
             play.set_prompt(prompt_text.into());
             play.set_can_throw(s.can_throw() && !computer);

@@ -39,7 +39,7 @@ impl Prompt {
         match self {
             Prompt::Throw => "Throw",
             Prompt::ThrowAgain => "Throw again",
-            Prompt::Move => "Move",
+            Prompt::Move => "Move a lit pawn",
             Prompt::Passes => "No move possible: turn passes",
             Prompt::Over => "The game is over",
         }
@@ -252,6 +252,15 @@ impl Session {
             Phase::Move => Prompt::Move,
             Phase::Throw if self.game.turn().throws().is_empty() => Prompt::Throw,
             Phase::Throw => Prompt::ThrowAgain,
+        }
+    }
+
+    /// What the banner asks of the person to move: once a pawn is chosen,
+    /// where it may go.
+    pub fn prompt_text(&self) -> &'static str {
+        match self.prompt() {
+            Prompt::Move if self.selected.is_some() => "Move it to a lit square",
+            prompt => prompt.text(),
         }
     }
 
