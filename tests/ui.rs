@@ -989,3 +989,41 @@ fn the_banner_says_which_pawns_and_squares_to_tap() {
     let said = banner[0].accessible_label().unwrap();
     assert!(said.ends_with(": Move it to a lit square"), "{said}");
 }
+
+#[test]
+fn the_smallest_desktop_window_keeps_every_button_and_the_players_in_view() {
+    let app = app();
+    let (w, h) = (800.0, 480.0);
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(w, h));
+    let in_view = |label: &str| {
+        let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
+        let (p, s) = (e.absolute_position(), e.size());
+        assert!(
+            p.y >= 0.0 && p.y + s.height <= h && p.x >= 0.0 && p.x + s.width <= w,
+            "{label:?} at {p:?}, {s:?} is out of the {w} x {h} window"
+        );
+    };
+    // Four players late in a game, a pawn chosen: the most the game
+    // screen holds.
+    app.start(
+        Match::from_position(late_pagade(), 1),
+        Default::default(),
+        Default::default(),
+    );
+    throw_until_a_move_is_due(&app);
+    movable_pawns(&app)[0].invoke_accessible_default_action();
+    settle();
+    in_view("Menu");
+    in_view("Players");
+    for value in app.window().global::<Play>().get_values().iter() {
+        in_view(&format!("Value {value} to spend"));
+    }
+    // Home with a game to continue: five buttons under the emblem.
+    app.window().global::<Nav>().invoke_go_home();
+    settle();
+    for button in ["Continue", "New game", "Saved games", "Rules", "Settings"] {
+        in_view(button);
+    }
+}
