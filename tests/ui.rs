@@ -1026,4 +1026,34 @@ fn the_smallest_desktop_window_keeps_every_button_and_the_players_in_view() {
     for button in ["Continue", "New game", "Saved games", "Rules", "Settings"] {
         in_view(button);
     }
+    // The end of a four-player game: four places and two buttons.
+    let end = Position::from_json(
+        r#"{
+        "game": "pagade",
+        "options": { "mode": "4p" },
+        "seats": ["black", "red", "yellow", "green"],
+        "to_move": "black",
+        "pawns": { "black": [84, 84, 84, 80], "red": [84, 84, 84, 84],
+                   "yellow": [84, 84, 84, 84], "green": [12, 12, 60, 3] },
+        "places": ["red", "yellow"],
+        "flags": { "black": { "has_cut": true }, "red": { "has_cut": true },
+                   "yellow": { "has_cut": true } }
+    }"#,
+    )
+    .expect("a valid position");
+    app.start(
+        Match::from_position(end, 2),
+        Default::default(),
+        Default::default(),
+    );
+    let mut steps = 0;
+    while take_a_turn_step(&app) {
+        steps += 1;
+        assert!(steps < 3000, "the game should end");
+    }
+    assert_eq!(screen(&app), Screen::GameOver);
+    let headline = app.window().global::<Outcome>().get_headline();
+    for label in [headline.as_str(), "Play again", "Home"] {
+        in_view(label);
+    }
 }
