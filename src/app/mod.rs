@@ -221,7 +221,6 @@ fn labels_width<'a>(labels: impl IntoIterator<Item = &'a str>) -> f32 {
         .sum()
 }
 
-/// Updates a kept model row by row, so that unchanged rows stay put.
 /// Every player's part in the race, in turn order.
 fn standings(s: &Session) -> Vec<StandingData> {
     let p = s.position();
@@ -270,6 +269,7 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// Updates a kept model row by row, so that unchanged rows stay put.
 fn update<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) {
     if model.row_count() != rows.len() {
         model.set_vec(rows);
