@@ -269,14 +269,18 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// Updates a kept model row by row, so that unchanged rows stay put.
+/// Updates a kept model row by row, so that unchanged rows keep their
+/// elements: changed rows are set, rows past the model's end added, and
+/// rows past the new end removed (a log that grows adds its one new line).
 fn update<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) {
-    if model.row_count() != rows.len() {
-        model.set_vec(rows);
-        return;
+    while model.row_count() > rows.len() {
+        model.remove(model.row_count() - 1);
     }
+    let kept = model.row_count();
     for (i, row) in rows.into_iter().enumerate() {
-        if model.row_data(i).as_ref() != Some(&row) {
+        if i >= kept {
+            model.push(row);
+        } else if model.row_data(i).as_ref() != Some(&row) {
             model.set_row_data(i, row);
         }
     }
