@@ -1070,7 +1070,7 @@ impl Inner {
             let prompt = s.prompt();
             play.set_mover_side(mover.0 as i32);
             // The player's name, and the colour their pawns are this turn.
-            let (name, colour) = (s.name(mover), s.colour(s.game.pawn_side()));
+            let (name, colour) = (s.name(mover), s.colour(s.mover_pawns()));
             let mover_name = if name == colour {
                 name
             } else {

@@ -62,8 +62,9 @@ pub struct Session {
     pub offered: Vec<Move>,
     pub log: Vec<(Side, String)>,
     pub last_throw: Option<Throw>,
-    /// The turn passed with nothing to move; shown until acknowledged.
-    pub passing: Option<Side>,
+    /// The turn passed with nothing to move: the seat, and the colour of
+    /// the pawns it played; shown until acknowledged.
+    pub passing: Option<(Side, Side)>,
     pub notice: String,
     /// Every move of the game so far, with who made it.
     played: Vec<Played>,
@@ -228,7 +229,15 @@ impl Session {
 
     /// The seat whose turn it is (the one who passed, while that is shown).
     pub fn mover(&self) -> Side {
-        self.passing.unwrap_or_else(|| self.game.mover())
+        self.passing
+            .map_or_else(|| self.game.mover(), |(seat, _)| seat)
+    }
+
+    /// The colour of the pawns the mover plays this turn (a finished
+    /// partner's, for a player who throws for them).
+    pub fn mover_pawns(&self) -> Side {
+        self.passing
+            .map_or_else(|| self.game.pawn_side(), |(_, pawns)| pawns)
     }
 
     /// The seat the board turns to when it turns to the player to move:
@@ -270,7 +279,7 @@ impl Session {
 
     /// Throws; the result is the engine's, drawn from the match's seed.
     pub fn throw(&mut self) -> AfterThrow {
-        let seat = self.game.mover();
+        let (seat, pawns) = (self.game.mover(), self.game.pawn_side());
         let report = self.game.throw();
         self.last_throw = Some(report.throw);
         self.notice.clear();
@@ -279,9 +288,9 @@ impl Session {
             AfterThrow::Bonus => entry.push_str(": another throw"),
             AfterThrow::Voided => {
                 entry.push_str(": a third top throw voids the turn");
-                self.passing = Some(seat);
+                self.passing = Some((seat, pawns));
             }
-            AfterThrow::Passed => self.passing = Some(seat),
+            AfterThrow::Passed => self.passing = Some((seat, pawns)),
             AfterThrow::Move => {}
         }
         self.log.push((seat, entry));
@@ -291,7 +300,7 @@ impl Session {
 
     /// The player has seen that the turn passed.
     pub fn acknowledge_pass(&mut self) {
-        if let Some(seat) = self.passing.take() {
+        if let Some((seat, _)) = self.passing.take() {
             self.log.push((seat, "could not move: turn passes".into()));
             self.select_only_move();
         }
@@ -697,6 +706,31 @@ mod tests {
         let progress = s.summary().progress;
         assert!(progress.starts_with(&format!("{moves} move")), "{progress}");
         assert!(progress.ends_with(" made · Ravi to move"), "{progress}");
+    }
+
+    #[test]
+    fn a_turn_that_passes_is_shown_with_the_passing_players_colour() {
+        // Entry throws: a throw of 1, 2 or 3 brings no pawn in.
+        let mut options = Options::new(Game::ChowkaBhara);
+        options
+            .set(Game::ChowkaBhara, "entry_throws", "on")
+            .unwrap();
+        let seed = (0..100)
+            .find(|&seed| {
+                let mut m = Match::new(Game::ChowkaBhara, options, seed).unwrap();
+                m.throw().after == AfterThrow::Passed
+            })
+            .expect("some seed's first throw passes");
+        let m = Match::new(Game::ChowkaBhara, options, seed).unwrap();
+        let mut s = Session::new(m, Default::default(), Default::default());
+        let red = s.mover();
+        s.throw();
+        // The engine has moved on to Green; the screen still shows Red.
+        assert_ne!(s.game.pawn_side(), red);
+        assert_eq!((s.mover(), s.mover_pawns()), (red, red));
+        s.acknowledge_pass();
+        assert_eq!(s.mover_pawns(), s.game.pawn_side());
+        assert_ne!(s.mover(), red);
     }
 
     #[test]
