@@ -31,10 +31,17 @@ impl Drop for Scratch {
     }
 }
 
-/// A game played for up to `events` throws and moves, always choosing a
-/// legal move picked by the event count.
+/// A game with its default options played for up to `events` throws and
+/// moves (see [`play_on`]).
 fn played(game: Game, seed: u64, events: usize) -> Match {
     let mut game = Match::new(game, Options::new(game), seed).unwrap();
+    play_on(&mut game, events);
+    game
+}
+
+/// Plays `game` on until its record holds `events` throws and moves or it
+/// is over, always choosing a legal move picked by the event count.
+fn play_on(game: &mut Match, events: usize) {
     while game.record().events.len() < events {
         match game.phase() {
             Phase::Over => break,
@@ -48,7 +55,6 @@ fn played(game: Game, seed: u64, events: usize) -> Match {
             }
         }
     }
-    game
 }
 
 /// What the Saved games list shows, as the app writes it.
@@ -159,17 +165,7 @@ fn damaged_records_are_refused_or_replay_and_play_on() {
         for &mode in game.modes() {
             let options = Options::new(game).with_mode(mode);
             let mut m = Match::new(game, options, 9).unwrap();
-            while m.record().events.len() < 80 && m.phase() != Phase::Over {
-                match m.phase() {
-                    Phase::Throw => {
-                        m.throw();
-                    }
-                    _ => {
-                        let legal = m.legal_moves();
-                        m.play(legal[pick.below(legal.len())]).unwrap();
-                    }
-                }
-            }
+            play_on(&mut m, 80);
             let original = serde_json::to_value(m.record()).unwrap();
             for _ in 0..60 {
                 // Cut short (as a save written mid-game is) or damaged.
@@ -192,18 +188,7 @@ fn damaged_records_are_refused_or_replay_and_play_on() {
                     }
                     Ok(mut again) => {
                         assert_eq!(again.record(), &record);
-                        for _ in 0..40 {
-                            match again.phase() {
-                                Phase::Over => break,
-                                Phase::Throw => {
-                                    again.throw();
-                                }
-                                Phase::Move => {
-                                    let legal = again.legal_moves();
-                                    again.play(legal[pick.below(legal.len())]).unwrap();
-                                }
-                            }
-                        }
+                        play_on(&mut again, record.events.len() + 40);
                         replayed += 1;
                     }
                 }
