@@ -9,7 +9,7 @@ use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
 use chaupar::app::{App, GameChoice, Nav, Outcome, Play, Rules, Screen, Settings, Setup};
 use chaupar::board::Side;
-use chaupar::rules::{Event, Game, GameRecord, Match, Options, Position};
+use chaupar::rules::{Event, Game, GameRecord, Match, Mode, Options, Position};
 use slint::{ComponentHandle, Model};
 use ui_support::*;
 
@@ -212,6 +212,30 @@ fn the_new_game_screen_names_each_players_colours_and_swaps_them() {
     press(&app, "Seat 1 plays Black and Yellow; change colour");
     assert!(labelled(&app, "Seat 1 plays Red and Green; change colour").is_some());
     assert!(labelled(&app, "Seat 2 plays Black and Yellow; change colour").is_some());
+    // Four people: each seat names its partner, across the board (the
+    // last seat may be scrolled out of the list).
+    press(&app, "Players: Two partnerships");
+    assert!(labelled(&app, "Seat 1 plays Black, partner of Yellow; change colour").is_some());
+    let seats: Vec<_> = app
+        .window()
+        .global::<Setup>()
+        .get_seats()
+        .iter()
+        .map(|seat| seat.colour.to_string())
+        .collect();
+    assert_eq!(
+        seats,
+        [
+            "Black, partner of Yellow",
+            "Red, partner of Green",
+            "Yellow, partner of Black",
+            "Green, partner of Red"
+        ]
+    );
+    // Everyone for themselves: no partners.
+    choose_game(&app, Game::Pagade);
+    press(&app, "Players: 4 players");
+    assert!(labelled(&app, "Seat 1 plays Black; change colour").is_some());
 }
 
 #[test]
@@ -942,9 +966,82 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
         assert!(steps < 200, "Red's last pawn should reach Home");
         assert!(take_a_turn_step(&app));
     }
+    // Each plays for themselves: no pairs.
+    assert_eq!(play.get_teams().row_count(), 0);
     // The game goes on for the others, Red's line keeping its place.
     assert_eq!(screen(&app), Screen::Game);
     assert!(labelled(&app, "Asha, red: 4 of 4 home, 1st place").is_some());
+}
+
+#[test]
+fn a_partnership_game_shows_each_pairs_race() {
+    let app = app();
+    let start = Position::from_json(
+        r#"{
+        "game": "chaupar",
+        "options": { "mode": "teams" },
+        "seats": ["black", "red", "yellow", "green"],
+        "to_move": "black",
+        "pawns": { "black": [80, 84, 84, 84], "red": [1, 2, 3, 4],
+                   "yellow": [78, 84, 84, 84], "green": [5, 6, 7, 8] }
+    }"#,
+    )
+    .expect("a valid position");
+    app.start(
+        Match::from_position(start, 5),
+        ["Asha".into(), "Ravi".into(), "Mira".into(), String::new()],
+        Default::default(),
+    );
+    let play = app.window().global::<Play>();
+    for _ in 0..40 {
+        let (position, mover) = app.with_match(|m| (*m.position(), m.mover())).unwrap();
+        if position.is_over() {
+            break;
+        }
+        // Black with Yellow, then Red with Green: the pair's steps and
+        // pawns Home added up, the pair to move framed.
+        for (i, (pair, names)) in [
+            ([Side(0), Side(2)], "Asha and Mira"),
+            ([Side(1), Side(3)], "Ravi and Green"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let home: usize = pair.iter().map(|&s| position.pawns_home(s)).sum();
+            let to_go: u32 = pair.iter().map(|&s| position.steps_to_go(s)).sum();
+            let label = format!("{names}: {home} of 8 home, {to_go} to go");
+            assert!(labelled(&app, &label).is_some(), "{label:?} is not shown");
+            let team = play.get_teams().row_data(i).unwrap();
+            assert_eq!(team.moving, pair.contains(&mover), "{label}: framed or not");
+            let homes: Vec<i32> = team.homes.iter().collect();
+            let each: Vec<i32> = pair
+                .iter()
+                .map(|&s| position.pawns_home(s) as i32)
+                .collect();
+            assert_eq!(homes, each, "{label}: one row of pips for each partner");
+        }
+        // Every player keeps their own line too.
+        assert_eq!(play.get_standings().row_count(), 4);
+        if !take_a_turn_step(&app) {
+            break;
+        }
+    }
+    // With one person playing both colours of a pair, the pair is theirs.
+    let mut options = Options::new(Game::Chaupar);
+    options.mode = Mode::TwoPlayer;
+    let two = Position::start(Game::Chaupar, options).expect("a fresh two-player game");
+    app.start(
+        Match::from_position(two, 5),
+        ["Asha".into(), "Ravi".into(), "Asha".into(), "Ravi".into()],
+        Default::default(),
+    );
+    let start = two.steps_to_go(Side(0)) * 2;
+    for label in [
+        format!("Asha, black and yellow: 0 of 8 home, {start} to go"),
+        format!("Ravi, red and green: 0 of 8 home, {start} to go"),
+    ] {
+        assert!(labelled(&app, &label).is_some(), "{label:?} is not shown");
+    }
 }
 
 #[test]

@@ -253,6 +253,55 @@ fn standings(s: &Session) -> Vec<StandingData> {
         .collect()
 }
 
+/// Each partnership's race in a partnership game, none in others: what
+/// decides such a game is the pair's steps to go, not one player's.
+fn teams(s: &Session) -> Vec<TeamData> {
+    let p = s.position();
+    if !p.partnership() {
+        return Vec::new();
+    }
+    p.seats()
+        .iter()
+        .filter(|side| side.0 < side.opposite().0)
+        .map(|&first| {
+            let second = first.opposite();
+            let pair = [first, second];
+            let to_go: u32 = pair.iter().map(|&side| p.steps_to_go(side)).sum();
+            let homes = pair.map(|side| p.pawns_home(side));
+            let (home, pawns) = (homes[0] + homes[1], 2 * p.pawn_count());
+            let status = format!("{to_go} to go");
+            let (a, b) = (s.name(first), s.name(second));
+            let who = if a == b {
+                // One person playing both colours.
+                let colour = |side| s.colour(side).to_lowercase();
+                format!("{a}, {} and {}", colour(first), colour(second))
+            } else {
+                format!("{a} and {b}")
+            };
+            TeamData {
+                first: first.0 as i32,
+                second: second.0 as i32,
+                label: format!("{who}: {home} of {pawns} home, {status}").into(),
+                status: status.into(),
+                homes: model(homes.iter().map(|&h| h as i32).collect()),
+                pawns: p.pawn_count() as i32,
+                moving: pair.contains(&s.mover()) && !p.is_over(),
+            }
+        })
+        .collect()
+}
+
+/// The colours a seat plays, as New game names them: "Black and Yellow"
+/// for one person playing both partners, "Black, partner of Yellow" when
+/// the partner is someone else's seat.
+fn seat_colours(sides: &[Side], partnership: bool, colours: &[&str]) -> String {
+    let name = |s: &Side| session::capitalised(colours[s.index()]);
+    match sides {
+        [one] if partnership => format!("{}, partner of {}", name(one), name(&one.opposite())),
+        _ => sides.iter().map(name).collect::<Vec<_>>().join(" and "),
+    }
+}
+
 /// "2 of 4 home".
 fn home_text(p: &Position, side: Side) -> String {
     format!("{} of {} home", p.pawns_home(side), p.pawn_count())
@@ -673,19 +722,14 @@ impl Inner {
                 .unwrap_or(0) as i32,
         );
         let colours = setup.options.board_kind(setup.game).colour_names();
+        let partnership = setup.game.partnership(setup.options.mode);
         g.set_seats(model(
             setup
                 .players
                 .iter()
                 .map(|p| SeatData {
                     name: p.name.as_str().into(),
-                    colour: p
-                        .sides
-                        .iter()
-                        .map(|s| session::capitalised(colours[s.index()]))
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                        .into(),
+                    colour: seat_colours(&p.sides, partnership, &colours).into(),
                     side: p.sides.first().map_or(0, |s| s.0 as i32),
                     kind: SeatKind::ALL.iter().position(|&k| k == p.kind).unwrap_or(0) as i32,
                 })
@@ -1112,6 +1156,7 @@ impl Inner {
                     .collect(),
             ));
             play.set_standings(model(standings(s)));
+            play.set_teams(model(teams(s)));
             let newest = &s.log[s.log.len().saturating_sub(LOG_SHOWN)..];
             update(
                 &self.log,
