@@ -212,26 +212,14 @@ fn the_new_game_screen_names_each_players_colours_and_swaps_them() {
     press(&app, "Seat 1 plays Black and Yellow; change colour");
     assert!(labelled(&app, "Seat 1 plays Red and Green; change colour").is_some());
     assert!(labelled(&app, "Seat 2 plays Black and Yellow; change colour").is_some());
-    // Four people: each seat names its partner, across the board (the
-    // last seat may be scrolled out of the list).
+    // Four people: each seat names its partner, across the board.
     press(&app, "Players: Two partnerships");
-    assert!(labelled(&app, "Seat 1 plays Black, partner of Yellow; change colour").is_some());
-    let seats: Vec<_> = app
-        .window()
-        .global::<Setup>()
-        .get_seats()
-        .iter()
-        .map(|seat| seat.colour.to_string())
-        .collect();
-    assert_eq!(
-        seats,
-        [
-            "Black, partner of Yellow",
-            "Red, partner of Green",
-            "Yellow, partner of Black",
-            "Green, partner of Red"
-        ]
-    );
+    for label in [
+        "Seat 1 plays Black, partner of Yellow; change colour",
+        "Seat 2 plays Red, partner of Green; change colour",
+    ] {
+        assert!(labelled(&app, label).is_some(), "{label:?} is not shown");
+    }
     // Everyone for themselves: no partners.
     choose_game(&app, Game::Pagade);
     press(&app, "Players: 4 players");

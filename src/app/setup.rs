@@ -6,6 +6,8 @@ use crate::ai::Level;
 use crate::board::Side;
 use crate::rules::{Game, Mode, OptionInfo, Options};
 
+use super::session::capitalised;
+
 /// Who plays a seat: a person at the screen, or the computer at a level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
@@ -113,6 +115,20 @@ fn default_name(seat: usize, kind: SeatKind) -> String {
 }
 
 impl Setup {
+    /// The colours a player plays, as New game names them: "Black and
+    /// Yellow" for one person playing both partners, "Black, partner of
+    /// Yellow" when the partner is someone else's seat, else "Black".
+    pub fn colours_of(&self, player: &Player) -> String {
+        let names = self.options.board_kind(self.game).colour_names();
+        let name = |s: &Side| capitalised(names[s.index()]);
+        match player.sides.as_slice() {
+            [one] if self.game.partnership(self.options.mode) => {
+                format!("{}, partner of {}", name(one), name(&one.opposite()))
+            }
+            sides => sides.iter().map(name).collect::<Vec<_>>().join(" and "),
+        }
+    }
+
     pub fn new(game: Game) -> Setup {
         let mut setup = Setup {
             game,
@@ -277,6 +293,30 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_seat_names_its_colours_and_its_partner() {
+        let mut s = Setup::new(Game::Pagade);
+        s.choose_mode(Mode::Teams);
+        let named: Vec<String> = s.players.iter().map(|p| s.colours_of(p)).collect();
+        assert_eq!(
+            named,
+            [
+                "Black, partner of Yellow",
+                "Red, partner of Green",
+                "Yellow, partner of Black",
+                "Green, partner of Red"
+            ]
+        );
+        s.choose_mode(Mode::FourPlayer);
+        assert_eq!(s.colours_of(&s.players[1]), "Red");
+        let mut c = Setup::new(Game::Chaupar);
+        c.choose_mode(Mode::TwoPlayer);
+        assert_eq!(c.colours_of(&c.players[0]), "Black and Yellow");
+        let mut square = Setup::new(Game::ChowkaBhara);
+        square.choose_mode(Mode::TwoPlayer);
+        assert_eq!(square.colours_of(&square.players[1]), "Yellow");
+    }
 
     #[test]
     fn two_players_of_chaupar_each_play_a_partnership() {

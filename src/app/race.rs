@@ -1,0 +1,141 @@
+//! How the race stands, as the game screen and Game over show it: every
+//! player's line, each partnership's, and the places at the end.
+
+use super::session::Session;
+use super::{model, PlaceData, StandingData, TeamData};
+use crate::board::Side;
+use crate::rules::Position;
+
+/// Every player's part in the race, in turn order.
+pub(super) fn standings(s: &Session) -> Vec<StandingData> {
+    let p = s.position();
+    let journey = (p.pawn_count() * usize::from(p.home())) as f32;
+    p.seats()
+        .iter()
+        .map(|&side| {
+            let (name, colour) = (s.name(side), s.colour(side));
+            let to_go = p.steps_to_go(side);
+            let home = home_text(p, side);
+            let status = match p.places().iter().position(|&placed| placed == side) {
+                Some(i) => format!("{} place", ordinal(i + 1)),
+                None => format!("{to_go} to go"),
+            };
+            let who = if name == colour {
+                name.clone()
+            } else {
+                format!("{name}, {}", colour.to_lowercase())
+            };
+            StandingData {
+                side: side.0 as i32,
+                label: format!("{who}: {home}, {status}").into(),
+                name: name.into(),
+                home: home.into(),
+                status: status.into(),
+                progress: 1.0 - to_go as f32 / journey,
+                moving: side == s.mover() && !p.is_over(),
+            }
+        })
+        .collect()
+}
+
+/// Each partnership's race in a partnership game, none in others: what
+/// decides such a game is the pair's steps to go, not one player's.
+pub(super) fn teams(s: &Session) -> Vec<TeamData> {
+    let p = s.position();
+    if !p.partnership() {
+        return Vec::new();
+    }
+    p.seats()
+        .iter()
+        .filter(|side| side.0 < side.opposite().0)
+        .map(|&first| {
+            let second = first.opposite();
+            let pair = [first, second];
+            let to_go: u32 = pair.iter().map(|&side| p.steps_to_go(side)).sum();
+            let homes = pair.map(|side| p.pawns_home(side));
+            let (home, pawns) = (homes[0] + homes[1], 2 * p.pawn_count());
+            let status = format!("{to_go} to go");
+            let (a, b) = (s.name(first), s.name(second));
+            let who = if a == b {
+                // One person playing both colours.
+                let colour = |side| s.colour(side).to_lowercase();
+                format!("{a}, {} and {}", colour(first), colour(second))
+            } else {
+                format!("{a} and {b}")
+            };
+            TeamData {
+                first: first.0 as i32,
+                second: second.0 as i32,
+                label: format!("{who}: {home} of {pawns} home, {status}").into(),
+                status: status.into(),
+                homes: model(homes.iter().map(|&h| h as i32).collect()),
+                pawns: p.pawn_count() as i32,
+                moving: pair.contains(&s.mover()) && !p.is_over(),
+            }
+        })
+        .collect()
+}
+
+/// Game over: who won, and every player in place order (the finishers,
+/// then whoever was still playing), with how far each had come.
+pub(super) fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
+    let p = s.position();
+    let mut names: Vec<String> = p.winners().iter().map(|&w| s.name(w)).collect();
+    names.dedup();
+    let headline = match names.len() {
+        0 => "The game is over".to_string(),
+        1 => format!("{} wins", names[0]),
+        _ => format!("{} win", names.join(" and ")),
+    };
+    // The finishers in order, then whoever was still playing: one
+    // player left alone is last; several have no place between them.
+    let unplaced: Vec<Side> = p
+        .seats()
+        .iter()
+        .filter(|s| !p.places().contains(s))
+        .copied()
+        .collect();
+    let last = match unplaced.len() {
+        1 => p.places().len() as i32 + 1,
+        _ => 0,
+    };
+    let rows: Vec<PlaceData> = p
+        .places()
+        .iter()
+        .enumerate()
+        .map(|(i, &side)| (i as i32 + 1, side))
+        .chain(unplaced.into_iter().map(|side| (last, side)))
+        .map(|(place, side)| PlaceData {
+            place,
+            name: match (s.name(side), s.colour(side)) {
+                (name, colour) if name == colour => name,
+                (name, colour) => format!("{name} ({})", colour.to_lowercase()),
+            }
+            .into(),
+            side: side.0 as i32,
+            detail: if p.pawns_home(side) == p.pawn_count() {
+                "All pawns Home".to_string()
+            } else {
+                format!("{} · {} to go", home_text(p, side), p.steps_to_go(side))
+            }
+            .into(),
+        })
+        .collect();
+    (headline, rows)
+}
+
+/// "2 of 4 home".
+fn home_text(p: &Position, side: Side) -> String {
+    format!("{} of {} home", p.pawns_home(side), p.pawn_count())
+}
+
+/// "1st", "2nd", "3rd", "4th": the places of a game of at most four.
+fn ordinal(n: usize) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
