@@ -270,6 +270,20 @@ fn the_game_ends_when_a_partnership_is_home() {
 }
 
 #[test]
+fn the_pair_home_first_wins_though_the_other_pair_had_the_first_place() {
+    // Black finished first and Green second; Yellow is still far away.
+    let p = pos!({"game": "chaupar", "to_move": "red", "places": ["black", "green"],
+        "pawns": {"black": [84, 84, 84, 84], "red": [79, 84, 84, 84], "yellow": [10, 20, 84, 84], "green": [84, 84, 84, 84]}});
+    assert!(!p.is_over());
+    assert_eq!(p.winner(), None, "Black's first place alone wins nothing");
+    let mut t = after(p, &[&[1, 5, 6]]);
+    play(&mut t, 79, 84, 1, &[5]);
+    assert_eq!(t.phase(), Phase::Over);
+    assert_eq!(t.position().places(), &[BLACK, GREEN, RED]);
+    assert_eq!(t.position().winners(), vec![GREEN, RED]);
+}
+
+#[test]
 fn two_players_play_all_four_colours() {
     let options = Options::new(Game::Chaupar).with_mode(Mode::TwoPlayer);
     let p = Position::start(Game::Chaupar, options).unwrap();

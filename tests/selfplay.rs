@@ -67,7 +67,18 @@ fn play_many(game: Game, games_per_set: u32, seed: u64) {
                 p.end.to_json()
             );
             assert!(p.end.is_over());
-            assert!(!p.end.winners().is_empty());
+            // The winners all have every pawn Home: the first player, or
+            // the first pair with both partners Home, whoever came first.
+            let winners = p.end.winners();
+            let expected = if p.end.partnership() { 2 } else { 1 };
+            assert_eq!(winners.len(), expected, "{}", p.end.to_json());
+            for w in winners {
+                assert!(
+                    p.end.is_finished(w),
+                    "{w:?} won unfinished: {}",
+                    p.end.to_json()
+                );
+            }
         }
     }
 }

@@ -1033,6 +1033,55 @@ fn a_partnership_game_shows_each_pairs_race() {
 }
 
 #[test]
+fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
+    let app = app();
+    // Black finished first and Green second; Red has one pawn to bring
+    // Home, Yellow most of the way to go.
+    let start = Position::from_json(
+        r#"{
+        "game": "chaupar",
+        "options": { "mode": "teams" },
+        "seats": ["black", "red", "yellow", "green"],
+        "to_move": "red",
+        "places": ["black", "green"],
+        "pawns": { "black": [84, 84, 84, 84], "red": [79, 84, 84, 84],
+                   "yellow": [5, 6, 7, 8], "green": [84, 84, 84, 84] }
+    }"#,
+    )
+    .expect("a valid position");
+    app.start(
+        Match::from_position(start, 5),
+        ["Asha".into(), "Ravi".into(), "Mira".into(), String::new()],
+        Default::default(),
+    );
+    let mut actions = 0;
+    while take_a_turn_step(&app) {
+        actions += 1;
+        assert!(actions < 2000, "the game should end");
+    }
+    assert_eq!(screen(&app), Screen::GameOver);
+    let end = app.with_match(|m| *m.position()).unwrap();
+    assert!(end.is_finished(Side(1)), "Red brought the last pawn Home");
+    let outcome = app.window().global::<Outcome>();
+    assert_eq!(outcome.get_headline().as_str(), "Green and Ravi win");
+    // The winning pair both first, then the pair that had the first place.
+    let places: Vec<(i32, String)> = outcome
+        .get_places()
+        .iter()
+        .map(|p| (p.place, p.name.to_string()))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (1, "Green".to_string()),
+            (1, "Ravi (red)".to_string()),
+            (2, "Asha (black)".to_string()),
+            (2, "Mira (yellow)".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn a_long_games_log_keeps_its_newest_lines() {
     let app = app();
     new_game_through_the_screens(&app, Game::Pagade);

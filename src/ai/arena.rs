@@ -143,13 +143,8 @@ fn play_game(
     let mut choices = SeededThrows::new(seed);
     for _ in 0..MAX_TURNS {
         let pos = turn.position();
-        if let Some(&first) = pos.places().first() {
-            if pos.is_over() || !pos.partnership() {
-                return Some(first);
-            }
-        }
-        if turn.phase() == Phase::Over {
-            return pos.places().first().copied();
+        if pos.winner().is_some() || turn.phase() == Phase::Over {
+            return pos.winner();
         }
         let seat = turn.seat();
         while turn.add_throw(throws.throw(turn.implement())) == AfterThrow::Bonus {}

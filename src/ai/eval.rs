@@ -150,15 +150,10 @@ pub fn evaluate(pos: &Position, side: Side, w: &Weights) -> f64 {
             .sum::<f64>()
     };
     let mine = team_total(side);
-    let decided = match pos.places().first() {
-        Some(&first) if pos.is_over() || !pos.partnership() => {
-            if same_team(pos, first, side) {
-                WIN
-            } else {
-                -WIN
-            }
-        }
-        _ => 0.0,
+    let decided = match pos.winner() {
+        Some(winner) if same_team(pos, winner, side) => WIN,
+        Some(_) => -WIN,
+        None => 0.0,
     };
     let rivals: Vec<f64> = if pos.partnership() {
         vec![team_total(side.next())]
@@ -429,6 +424,30 @@ fn reach_table(implement: Implement) -> &'static [Reach] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_partnership_is_won_by_the_pair_home_first_not_by_the_first_place() {
+        let end = Position::from_json(
+            r#"{"game": "chaupar", "options": {"mode": "teams"},
+                "seats": ["black", "red", "yellow", "green"], "to_move": "yellow",
+                "places": ["black", "green", "red"],
+                "pawns": {"black": [84, 84, 84, 84], "red": [84, 84, 84, 84],
+                          "yellow": [10, 20, 84, 84], "green": [84, 84, 84, 84]}}"#,
+        )
+        .expect("a finished game");
+        for (side, value) in [
+            (Side(0), -WIN),
+            (Side(1), WIN),
+            (Side(2), -WIN),
+            (Side(3), WIN),
+        ] {
+            let score = evaluate(&end, side, &Weights::TUNED);
+            assert!(
+                score * value > 0.0 && score.abs() >= WIN / 2.0,
+                "{side:?}: {score}"
+            );
+        }
+    }
 
     #[test]
     fn reach_odds_are_a_distribution() {

@@ -77,10 +77,13 @@ pub(super) fn teams(s: &Session) -> Vec<TeamData> {
 }
 
 /// Game over: who won, and every player in place order (the finishers,
-/// then whoever was still playing), with how far each had come.
+/// then whoever was still playing), with how far each had come. In a
+/// partnership the place is the pair's: the winning pair both first, then
+/// the other pair, partners in the order they finished.
 pub(super) fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
     let p = s.position();
-    let mut names: Vec<String> = p.winners().iter().map(|&w| s.name(w)).collect();
+    let winners = p.winners();
+    let mut names: Vec<String> = winners.iter().map(|&w| s.name(w)).collect();
     names.dedup();
     let headline = match names.len() {
         0 => "The game is over".to_string(),
@@ -95,16 +98,31 @@ pub(super) fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
         .filter(|s| !p.places().contains(s))
         .copied()
         .collect();
-    let last = match unplaced.len() {
-        1 => p.places().len() as i32 + 1,
-        _ => 0,
+    let order: Vec<(i32, Side)> = if p.partnership() {
+        let losers = p.places().iter().chain(&unplaced);
+        winners
+            .iter()
+            .map(|&side| (1, side))
+            .chain(
+                losers
+                    .filter(|s| !winners.contains(s))
+                    .map(|&side| (2, side)),
+            )
+            .collect()
+    } else {
+        let last = match unplaced.len() {
+            1 => p.places().len() as i32 + 1,
+            _ => 0,
+        };
+        p.places()
+            .iter()
+            .enumerate()
+            .map(|(i, &side)| (i as i32 + 1, side))
+            .chain(unplaced.iter().map(|&side| (last, side)))
+            .collect()
     };
-    let rows: Vec<PlaceData> = p
-        .places()
-        .iter()
-        .enumerate()
-        .map(|(i, &side)| (i as i32 + 1, side))
-        .chain(unplaced.into_iter().map(|side| (last, side)))
+    let rows: Vec<PlaceData> = order
+        .into_iter()
         .map(|(place, side)| PlaceData {
             place,
             name: match (s.name(side), s.colour(side)) {

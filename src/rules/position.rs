@@ -419,17 +419,31 @@ impl Position {
     }
 
     /// The winners once the game is over: the first player, or both
-    /// partners of the first team.
+    /// partners of the first team, in the order they finished.
     pub fn winners(&self) -> Vec<Side> {
-        if !self.is_over() {
-            return Vec::new();
+        match self.winner() {
+            Some(w) if self.is_over() && self.partnership() => vec![w, w.opposite()],
+            Some(w) if self.is_over() => vec![w],
+            _ => Vec::new(),
         }
-        let first = self.places()[0];
-        if self.partnership() {
-            vec![first, first.opposite()]
-        } else {
-            vec![first]
+    }
+
+    /// Who has won, as soon as it is decided: the first player with every
+    /// pawn Home (the others may play on for the places), or in a
+    /// partnership the partner who finished first of the first pair to
+    /// have both partners Home. That pair need not hold the first place:
+    /// one partner finishing first wins nothing while the other is still
+    /// on the way.
+    pub fn winner(&self) -> Option<Side> {
+        let places = self.places();
+        if !self.partnership() {
+            return places.first().copied();
         }
+        places
+            .iter()
+            .enumerate()
+            .find(|&(i, s)| places[..i].contains(&s.opposite()))
+            .map(|(_, s)| s.opposite())
     }
 
     /// Whether the game ended with no player able to move again.
