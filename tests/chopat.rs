@@ -455,10 +455,14 @@ fn black_finished(missed: u8) -> Position {
 #[test]
 fn a_finished_partner_misses_four_turns() {
     for missed in 0..4u8 {
+        assert_eq!(black_finished(missed).turns_to_miss(BLACK), 4 - missed);
         let t = after(black_finished(missed), &[]);
         assert_eq!(t.seat(), RED, "Black misses a turn after {missed} missed");
         assert_eq!(t.position().flags(BLACK).missed_turns, missed + 1);
     }
+    assert_eq!(black_finished(4).turns_to_miss(BLACK), 0);
+    // Nobody else has turns to miss.
+    assert_eq!(black_finished(0).turns_to_miss(YELLOW), 0);
 }
 
 #[test]

@@ -981,6 +981,7 @@ fn a_partnership_game_shows_each_pairs_race() {
         Default::default(),
     );
     let play = app.window().global::<Play>();
+    let mut finished_seen = false;
     for _ in 0..40 {
         let (position, mover) = app.with_match(|m| (*m.position(), m.mover())).unwrap();
         if position.is_over() {
@@ -1008,12 +1009,46 @@ fn a_partnership_game_shows_each_pairs_race() {
                 .collect();
             assert_eq!(homes, each, "{label}: one row of pips for each partner");
         }
-        // Every player keeps their own line too.
-        assert_eq!(play.get_standings().row_count(), 4);
+        // Every player keeps their own line too; a finished one's says
+        // whose pawns their throws now move.
+        for (i, &side) in position.seats().iter().enumerate() {
+            let status = play.get_standings().row_data(i).unwrap().status;
+            if position.is_finished(side) {
+                let partner = ["Black", "Red", "Yellow", "Green"][side.opposite().index()];
+                assert_eq!(status, format!("moves {partner}"));
+                finished_seen = true;
+            } else {
+                assert_eq!(status, format!("{} to go", position.steps_to_go(side)));
+            }
+        }
         if !take_a_turn_step(&app) {
             break;
         }
     }
+    assert!(finished_seen, "Black came Home with the first throws");
+    // A finished Chopat partner first misses turns.
+    let chopat = Position::from_json(
+        r#"{
+        "game": "chopat",
+        "options": { "mode": "teams" },
+        "seats": ["black", "red", "yellow", "green"],
+        "to_move": "red",
+        "pawns": { "black": [84, 84, 84, 84], "red": [6, 7, 12, 12],
+                   "yellow": [20, 30, 40, 50], "green": [6, 7, 12, 12] },
+        "places": ["black"],
+        "flags": { "black": { "kajalvun": true, "has_thrown": true, "missed_turns": 2 },
+                   "red": { "has_thrown": true }, "yellow": { "has_thrown": true },
+                   "green": { "has_thrown": true } }
+    }"#,
+    )
+    .expect("a valid position");
+    app.start(
+        Match::from_position(chopat, 5),
+        Default::default(),
+        Default::default(),
+    );
+    let black = play.get_standings().row_data(0).unwrap();
+    assert_eq!(black.status, "misses 2 turns");
     // With one person playing both colours of a pair, the pair is theirs.
     let mut options = Options::new(Game::Chaupar);
     options.mode = Mode::TwoPlayer;

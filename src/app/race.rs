@@ -17,8 +17,15 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
             let to_go = p.steps_to_go(side);
             let home = home_text(p, side);
             let status = match p.places().iter().position(|&placed| placed == side) {
-                Some(i) => format!("{} place", ordinal(i + 1)),
                 None => format!("{to_go} to go"),
+                // A finished partner's place wins nothing by itself: what
+                // matters is that their throws serve the partner.
+                Some(_) if p.partnership() => match p.turns_to_miss(side) {
+                    0 => format!("moves {}", s.colour(side.opposite())),
+                    1 => "misses 1 turn".to_string(),
+                    n => format!("misses {n} turns"),
+                },
+                Some(i) => format!("{} place", ordinal(i + 1)),
             };
             let who = if name == colour {
                 name.clone()

@@ -11,6 +11,10 @@ use std::fmt;
 /// The most pawns a side has: N - 1 on the 11 x 11 board.
 pub const MAX_PAWNS: usize = 10;
 
+/// The turns a finished Chopat partner misses before throwing for the
+/// partner (GAMES.md 3, "Finished players").
+const CHOPAT_TURNS_MISSED: u8 = 4;
+
 /// Chopat's Ool Olangvun: a single pawn passing over its own Jug.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Ool {
@@ -483,6 +487,16 @@ impl Position {
         self.stalled = true;
     }
 
+    /// How many more turns a finished Chopat partner misses before its
+    /// throws serve its partner; 0 for everyone else.
+    pub fn turns_to_miss(&self, seat: Side) -> u8 {
+        if self.game == Game::Chopat && self.partnership() && self.is_finished(seat) {
+            CHOPAT_TURNS_MISSED.saturating_sub(self.flags(seat).missed_turns)
+        } else {
+            0
+        }
+    }
+
     /// Whose pawns a seat's throws move: its own, or once it has finished
     /// in a partnership, its partner's.
     pub fn pawn_side(&self, seat: Side) -> Side {
@@ -580,9 +594,9 @@ impl Position {
                     format!("{colour} is among the places but not every pawn is Home")
                 });
             }
-            if f.missed_turns > 4 || (f.missed_turns > 0 && !all_home) {
+            if f.missed_turns > CHOPAT_TURNS_MISSED || (f.missed_turns > 0 && !all_home) {
                 return inconsistent(format!(
-                    "{colour} has missed {} turns, which only a finished Chopat player does, four at most",
+                    "{colour} has missed {} turns, which only a finished Chopat player does, {CHOPAT_TURNS_MISSED} at most",
                     f.missed_turns
                 ));
             }

@@ -728,8 +728,7 @@ impl Turn {
                 return;
             }
             let seat = pos.to_move;
-            if pos.game == Game::Chopat && pos.is_finished(seat) && pos.flags(seat).missed_turns < 4
-            {
+            if pos.turns_to_miss(seat) > 0 {
                 // On the first turn after finishing, Khado Karvo may bring
                 // a pawn back instead of missing the turn.
                 self.side = seat;
