@@ -907,7 +907,8 @@ fn the_squares_a_chosen_pawn_can_reach_show_the_numbers_the_buttons_name() {
 #[test]
 fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
     let app = app();
-    let start = Position::from_json(
+    start_at(
+        &app,
         r#"{
         "game": "chowka-bhara",
         "options": { "mode": "4p" },
@@ -917,12 +918,8 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
                    "yellow": [1, 1, 1, 1], "blue": [1, 1, 1, 1] },
         "flags": { "red": { "has_cut": true } }
     }"#,
-    )
-    .expect("a valid position");
-    app.start(
-        Match::from_position(start, 3),
-        ["Asha".into(), String::new(), "Ravi".into(), String::new()],
-        Default::default(),
+        3,
+        ["Asha", "", "Ravi", ""],
     );
     let play = app.window().global::<Play>();
     let mut steps = 0;
@@ -964,7 +961,8 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
 #[test]
 fn a_partnership_game_shows_each_pairs_race() {
     let app = app();
-    let start = Position::from_json(
+    start_at(
+        &app,
         r#"{
         "game": "chaupar",
         "options": { "mode": "teams" },
@@ -973,12 +971,8 @@ fn a_partnership_game_shows_each_pairs_race() {
         "pawns": { "black": [80, 84, 84, 84], "red": [1, 2, 3, 4],
                    "yellow": [78, 84, 84, 84], "green": [5, 6, 7, 8] }
     }"#,
-    )
-    .expect("a valid position");
-    app.start(
-        Match::from_position(start, 5),
-        ["Asha".into(), "Ravi".into(), "Mira".into(), String::new()],
-        Default::default(),
+        5,
+        ["Asha", "Ravi", "Mira", ""],
     );
     let play = app.window().global::<Play>();
     let mut finished_seen = false;
@@ -1027,7 +1021,8 @@ fn a_partnership_game_shows_each_pairs_race() {
     }
     assert!(finished_seen, "Black came Home with the first throws");
     // A finished Chopat partner first misses turns.
-    let chopat = Position::from_json(
+    start_at(
+        &app,
         r#"{
         "game": "chopat",
         "options": { "mode": "teams" },
@@ -1040,12 +1035,8 @@ fn a_partnership_game_shows_each_pairs_race() {
                    "red": { "has_thrown": true }, "yellow": { "has_thrown": true },
                    "green": { "has_thrown": true } }
     }"#,
-    )
-    .expect("a valid position");
-    app.start(
-        Match::from_position(chopat, 5),
-        Default::default(),
-        Default::default(),
+        5,
+        ["", "", "", ""],
     );
     let black = play.get_standings().row_data(0).unwrap();
     assert_eq!(black.status, "misses 2 turns");
@@ -1072,7 +1063,8 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
     let app = app();
     // Black finished first and Green second; Red has one pawn to bring
     // Home, Yellow most of the way to go.
-    let start = Position::from_json(
+    start_at(
+        &app,
         r#"{
         "game": "chaupar",
         "options": { "mode": "teams" },
@@ -1082,12 +1074,8 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
         "pawns": { "black": [84, 84, 84, 84], "red": [79, 84, 84, 84],
                    "yellow": [5, 6, 7, 8], "green": [84, 84, 84, 84] }
     }"#,
-    )
-    .expect("a valid position");
-    app.start(
-        Match::from_position(start, 5),
-        ["Asha".into(), "Ravi".into(), "Mira".into(), String::new()],
-        Default::default(),
+        5,
+        ["Asha", "Ravi", "Mira", ""],
     );
     let mut actions = 0;
     while take_a_turn_step(&app) {
@@ -1196,7 +1184,8 @@ fn the_smallest_desktop_window_keeps_every_button_and_the_players_in_view() {
         in_view(button);
     }
     // The end of a four-player game: four places and two buttons.
-    let end = Position::from_json(
+    start_at(
+        &app,
         r#"{
         "game": "pagade",
         "options": { "mode": "4p" },
@@ -1208,12 +1197,8 @@ fn the_smallest_desktop_window_keeps_every_button_and_the_players_in_view() {
         "flags": { "black": { "has_cut": true }, "red": { "has_cut": true },
                    "yellow": { "has_cut": true } }
     }"#,
-    )
-    .expect("a valid position");
-    app.start(
-        Match::from_position(end, 2),
-        Default::default(),
-        Default::default(),
+        2,
+        ["", "", "", ""],
     );
     let mut steps = 0;
     while take_a_turn_step(&app) {

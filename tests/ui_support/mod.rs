@@ -6,7 +6,7 @@
 use chaupar::app::settings::Speed;
 use chaupar::app::{App, Nav, Play, Screen};
 use chaupar::board::Side;
-use chaupar::rules::{Game, Position};
+use chaupar::rules::{Game, Match, Position};
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
 use slint::{ComponentHandle, Model};
 use std::path::{Path, PathBuf};
@@ -185,6 +185,17 @@ pub fn new_game_through_the_screens(app: &App, game: Game) {
     choose_game(app, game);
     press(app, "Start the game");
     assert_eq!(screen(app), Screen::Game);
+}
+
+/// Starts a game of people at the position `json` (GAMES.md section 8),
+/// its throws drawn from `seed`; `names` by side, "" for the colour's.
+pub fn start_at(app: &App, json: &str, seed: u64, names: [&str; 4]) {
+    let start = Position::from_json(json).expect("a valid position");
+    app.start(
+        Match::from_position(start, seed),
+        names.map(String::from),
+        Default::default(),
+    );
 }
 
 /// A Chowka Bhara position with Red's last pawn one square short of Home
