@@ -1102,6 +1102,14 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
             (2, "Mira (yellow)".to_string()),
         ]
     );
+    // The statistics count the win for the pair that won.
+    app.window().global::<Nav>().invoke_go_home();
+    settle();
+    press(&app, "Saved games");
+    for (name, won) in [("Green", 1), ("Ravi", 1), ("Asha", 0), ("Mira", 0)] {
+        let line = format!("{name}: played 1, won {won}");
+        assert!(labelled(&app, &line).is_some(), "{line}");
+    }
 }
 
 #[test]
