@@ -36,8 +36,10 @@ fn a_finished_player_may_bring_a_pawn_back_to_cut_without_a_throw() {
         mover: Move::EITHER_PAWN,
     };
     assert_eq!(t.legal_moves(), vec![back, Move::MISS_TURN]);
+    assert!(t.is_khado_karvo());
     let mut t2 = t;
     t2.play(back).unwrap();
+    assert!(!t2.is_khado_karvo());
     assert_eq!(
         t2.position().pawns(RED),
         &[0, 6, 7, 12],

@@ -1112,6 +1112,87 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
     }
 }
 
+/// Chopat with Khado Karvo: Black has just finished, and Red's pawn
+/// stands on Black's square 70 having done Ool Olangvun.
+const KHADO_KARVO: &str = r#"{
+    "game": "chopat",
+    "options": { "mode": "teams", "khado_karvo": true },
+    "seats": ["black", "red", "yellow", "green"],
+    "to_move": "black",
+    "places": ["black"],
+    "pawns": { "black": [84, 84, 84, 84], "red": [6, 7, 12, 53],
+               "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12] },
+    "flags": { "black": { "kajalvun": true, "has_thrown": true },
+               "red": { "kajalvun": true, "ool": "done", "has_thrown": true },
+               "yellow": { "has_thrown": true }, "green": { "has_thrown": true } }
+}"#;
+
+#[test]
+fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed_turns() {
+    let app = app();
+    start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
+    let play = app.window().global::<Play>();
+    assert_eq!(
+        play.get_prompt().as_str(),
+        "Bring a pawn back to cut, or miss the turn"
+    );
+    assert!(
+        !play.get_can_throw(),
+        "no throw: the choice is made at once"
+    );
+    // Bringing a pawn back is named for what it is.
+    let home = movable_pawns(&app);
+    let labels: Vec<String> = home
+        .iter()
+        .map(|h| h.accessible_label().unwrap().to_string())
+        .collect();
+    assert!(
+        !labels.is_empty()
+            && labels
+                .iter()
+                .all(|l| l == "Black group at Home, can move to 70"),
+        "only the pawns Home can move: {labels:?}"
+    );
+    home[0].invoke_accessible_default_action();
+    settle();
+    let choices: Vec<String> = play
+        .get_choices()
+        .iter()
+        .map(|c| c.text.to_string())
+        .collect();
+    assert_eq!(choices, ["Bring a pawn back from Home to square 70"]);
+    press(&app, "Bring a pawn back from Home to square 70");
+    assert_eq!(
+        log_lines(&app).last().unwrap().1,
+        "Asha: Home → 70, cut red"
+    );
+    // Taken back, the turn can be missed instead.
+    press(&app, "Take back the last move");
+    press(&app, "Miss the turn");
+    assert_eq!(
+        log_lines(&app).last().unwrap().1,
+        "Asha: misses turn 1 of 4"
+    );
+    assert_eq!(
+        play.get_standings().row_data(0).unwrap().status,
+        "misses 3 turns"
+    );
+    // Every turn Black misses after that is in the log too.
+    let mut steps = 0;
+    while !log_lines(&app)
+        .iter()
+        .any(|(_, l)| l == "Asha: misses turn 2 of 4")
+    {
+        steps += 1;
+        assert!(steps < 200, "Black's next turn comes round");
+        assert!(take_a_turn_step(&app));
+    }
+    assert_eq!(
+        play.get_standings().row_data(0).unwrap().status,
+        "misses 2 turns"
+    );
+}
+
 #[test]
 fn a_long_games_log_keeps_its_newest_lines() {
     let app = app();

@@ -532,9 +532,18 @@ impl Inner {
             .is_some_and(|s| !s.mover_kind().is_computer())
     }
 
+    /// Lets the turn go: a turn that passed, acknowledged, or Khado
+    /// Karvo declined.
     fn pass_turn(self: &Rc<Self>) {
-        if let Some(s) = self.state.borrow_mut().session.as_mut() {
+        let declined = {
+            let mut st = self.state.borrow_mut();
+            let Some(s) = st.session.as_mut() else { return };
             s.acknowledge_pass();
+            s.is_khado_karvo()
+        };
+        if declined {
+            self.play(Move::MISS_TURN);
+            return;
         }
         self.show_game();
         self.computer_step();
@@ -990,7 +999,16 @@ impl Inner {
             };
             play.set_prompt(prompt_text.into());
             play.set_can_throw(s.can_throw() && !computer);
-            play.set_can_pass(prompt == Prompt::Passes && !computer);
+            let khado = s.is_khado_karvo();
+            play.set_can_pass((prompt == Prompt::Passes || khado) && !computer);
+            play.set_pass_text(
+                if khado {
+                    "Miss the turn"
+                } else {
+                    "Pass the turn"
+                }
+                .into(),
+            );
             play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
             play.set_can_take_back(s.can_take_back() && !st.busy);
             play.set_busy(st.busy);

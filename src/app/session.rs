@@ -65,6 +65,9 @@ pub struct Session {
     /// The turn passed with nothing to move: the seat, and the colour of
     /// the pawns it played; shown until acknowledged.
     pub passing: Option<(Side, Side)>,
+    /// Turns missed by finished Chopat partners when the last turn ended,
+    /// for the log once a passed turn has been acknowledged.
+    missed: Vec<(Side, String)>,
     pub notice: String,
     /// Every move of the game so far, with who made it.
     played: Vec<Played>,
@@ -102,6 +105,7 @@ impl Session {
             log: Vec::new(),
             last_throw: None,
             passing: None,
+            missed: Vec::new(),
             notice: String::new(),
             played: Vec::new(),
         };
@@ -269,8 +273,15 @@ impl Session {
     pub fn prompt_text(&self) -> &'static str {
         match self.prompt() {
             Prompt::Move if self.selected.is_some() => "Move it to a lit square",
+            Prompt::Move if self.is_khado_karvo() => "Bring a pawn back to cut, or miss the turn",
             prompt => prompt.text(),
         }
+    }
+
+    /// Chopat's Khado Karvo: the finished player to move may bring pawns
+    /// back from Home to cut, or miss the turn.
+    pub fn is_khado_karvo(&self) -> bool {
+        self.passing.is_none() && self.game.turn().is_khado_karvo()
     }
 
     pub fn can_throw(&self) -> bool {
@@ -280,6 +291,7 @@ impl Session {
     /// Throws; the result is the engine's, drawn from the match's seed.
     pub fn throw(&mut self) -> AfterThrow {
         let (seat, pawns) = (self.game.mover(), self.game.pawn_side());
+        let before = *self.position();
         let report = self.game.throw();
         self.last_throw = Some(report.throw);
         self.notice.clear();
@@ -294,14 +306,34 @@ impl Session {
             AfterThrow::Move => {}
         }
         self.log.push((seat, entry));
+        self.missed = self.turns_missed_since(&before);
+        if self.passing.is_none() {
+            self.log.append(&mut self.missed);
+        }
         self.select_only_move();
         report.after
+    }
+
+    /// A line for each turn a finished Chopat partner has missed since
+    /// `before` ("misses turn 2 of 4"), in turn order.
+    fn turns_missed_since(&self, before: &Position) -> Vec<(Side, String)> {
+        let now = self.position();
+        now.seats()
+            .iter()
+            .filter(|&&seat| now.flags(seat).missed_turns > before.flags(seat).missed_turns)
+            .map(|&seat| {
+                let missed = now.flags(seat).missed_turns;
+                let all = missed + now.turns_to_miss(seat);
+                (seat, format!("misses turn {missed} of {all}"))
+            })
+            .collect()
     }
 
     /// The player has seen that the turn passed.
     pub fn acknowledge_pass(&mut self) {
         if let Some((seat, _)) = self.passing.take() {
             self.log.push((seat, "could not move: turn passes".into()));
+            self.log.append(&mut self.missed);
             self.select_only_move();
         }
     }
@@ -417,6 +449,7 @@ impl Session {
         let mover = self.game.mover();
         let side = self.game.pawn_side();
         let spent = values_text(&self.spent_values(mv));
+        let before = *self.position();
         let report = self
             .game
             .play(mv)
@@ -426,19 +459,37 @@ impl Session {
             2 => "pair ".into(),
             n => format!("{n} pawns "),
         };
+        // Khado Karvo spends no values; missing the turn is logged below.
+        let by = if spent.is_empty() {
+            String::new()
+        } else {
+            format!(" ({spent})")
+        };
         let mut entry = format!(
-            "{what}{} → {} ({spent})",
+            "{what}{} → {}{by}",
             self.short_place(mv.from),
             self.short_place(mv.to)
         );
-        for &(cut, step) in &report.captured {
-            entry.push_str(&format!(
-                ", cut {} on {}",
-                self.colour(cut).to_lowercase(),
-                square_number(self.position().board_kind(), self.position().home(), step)
-            ));
+        // Cuts happen where the move lands (the victims' own step numbers
+        // would name that square differently).
+        for side in Side::ALL {
+            let colour = self.colour(side).to_lowercase();
+            match report
+                .captured
+                .iter()
+                .filter(|&&(cut, _)| cut == side)
+                .count()
+            {
+                0 => {}
+                1 => entry.push_str(&format!(", cut {colour}")),
+                2 => entry.push_str(&format!(", cut a {colour} pair")),
+                n => entry.push_str(&format!(", cut {n} {colour}")),
+            }
         }
-        self.log.push((mover, entry));
+        if mv != Move::MISS_TURN {
+            self.log.push((mover, entry));
+        }
+        self.log.extend(self.turns_missed_since(&before));
         self.played.push(Played {
             seat: mover,
             side,
@@ -535,7 +586,12 @@ impl Session {
                 format!(", the pawn that moved with {}", v.join(" and "))
             }
         };
-        if mv.from == 0 {
+        if mv == Move::MISS_TURN {
+            "Miss the turn".into()
+        } else if self.is_khado_karvo() {
+            let pawns = if mv.pawns == 1 { "a pawn" } else { "two pawns" };
+            format!("Bring {pawns} back from Home to {}", self.place_name(mv.to))
+        } else if mv.from == 0 {
             format!("Enter {who}with {by} to {}{which}", self.place_name(mv.to))
         } else {
             format!("Move {who}{by} to {}{which}", self.place_name(mv.to))
@@ -780,6 +836,37 @@ mod tests {
         }
         let everyone_computer = Session::new(m, Default::default(), [computer; 4]);
         assert_eq!(everyone_computer.facing(), None);
+    }
+
+    #[test]
+    fn khado_karvo_choices_are_named_for_what_they_do() {
+        let pos = Position::from_json(
+            r#"{"game": "chopat", "options": {"khado_karvo": true}, "to_move": "black",
+            "seats": ["black", "red", "yellow", "green"],
+            "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 53],
+                      "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
+            "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
+            "places": ["black"]}"#,
+        )
+        .unwrap();
+        let mut s = Session::new(
+            Match::from_position(pos, 1),
+            Default::default(),
+            Default::default(),
+        );
+        assert!(s.is_khado_karvo());
+        let [back, miss] = s.game.legal_moves()[..] else {
+            panic!("two choices")
+        };
+        assert_eq!(s.describe(back), "Bring a pawn back from Home to square 70");
+        assert_eq!(s.describe(miss), "Miss the turn");
+        // A hint to let the turn go offers it as the one choice.
+        s.suggest(miss);
+        assert_eq!(s.notice, "Suggested: Miss the turn");
+        assert_eq!(s.offered, vec![Move::MISS_TURN]);
+        s.play(miss).unwrap();
+        assert!(!s.is_khado_karvo());
+        assert_eq!(s.log.last().unwrap().1, "misses turn 1 of 4");
     }
 
     #[test]

@@ -373,6 +373,13 @@ impl Turn {
         self.phase
     }
 
+    /// Chopat's Khado Karvo: instead of a throw, the finished player to
+    /// move chooses between bringing pawns back from Home to cut and
+    /// missing the turn ([`Move::MISS_TURN`]).
+    pub fn is_khado_karvo(&self) -> bool {
+        self.khado
+    }
+
     /// The seat whose turn it is.
     pub fn seat(&self) -> Side {
         self.now.pos.to_move
