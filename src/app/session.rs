@@ -576,7 +576,8 @@ impl Session {
             2 => "the pair ",
             _ => "the group ",
         };
-        let by = values_text(&self.spent_values(mv));
+        let values = self.spent_values(mv);
+        let by = values_text(&values);
         // Pawns on one square that have moved differently this turn.
         let which = match self.game.turn().mover_values(mv) {
             None => String::new(),
@@ -594,7 +595,20 @@ impl Session {
         } else if mv.from == 0 {
             format!("Enter {who}with {by} to {}{which}", self.place_name(mv.to))
         } else {
-            format!("Move {who}{by} to {}{which}", self.place_name(mv.to))
+            // A pair on a doublet, Akbar's doubles and Khim, Chopat's
+            // opening split: the pawns go another distance than the values
+            // add up to (going on past Home starts again from step 0).
+            let (from, to) = (u32::from(mv.from), u32::from(mv.to));
+            let sum: u32 = values.iter().map(|&v| u32::from(v)).sum();
+            let home = u32::from(self.position().home());
+            let how = if from + sum == to || from + sum == to + home {
+                by
+            } else {
+                let squares = to.saturating_sub(from);
+                let unit = if squares == 1 { "square" } else { "squares" };
+                format!("{squares} {unit} ({by})")
+            };
+            format!("Move {who}{how} to {}{which}", self.place_name(mv.to))
         }
     }
 
@@ -836,6 +850,78 @@ mod tests {
         }
         let everyone_computer = Session::new(m, Default::default(), [computer; 4]);
         assert_eq!(everyone_computer.facing(), None);
+    }
+
+    /// A session at `json` whose first throw is `values` (the seed is
+    /// searched for one that throws them), in its move phase.
+    fn thrown(json: &str, values: &[u8]) -> Session {
+        let pos = Position::from_json(json).unwrap();
+        let mut want = values.to_vec();
+        want.sort();
+        (0..5000)
+            .find_map(|seed| {
+                let m = Match::from_position(pos, seed);
+                let mut s = Session::new(m, Default::default(), Default::default());
+                s.throw();
+                let mut got = s.game.turn().throws()[0].values().to_vec();
+                got.sort();
+                (got == want && s.game.phase() == Phase::Move).then_some(s)
+            })
+            .expect("some seed throws the values")
+    }
+
+    fn described(s: &Session) -> Vec<String> {
+        s.game
+            .legal_moves()
+            .into_iter()
+            .map(|m| s.describe(m))
+            .collect()
+    }
+
+    #[test]
+    fn a_move_that_goes_another_distance_than_its_values_add_up_to_says_how_far() {
+        // A pair on a doublet moves the value once.
+        let pagade = thrown(
+            r#"{"game":"pagade","options":{"mode":"2p"},"seats":["black","yellow"],"to_move":"black",
+            "pawns":{"black":[6,7,12,12],"yellow":[6,7,12,12]}}"#,
+            &[3, 3],
+        );
+        let moves = described(&pagade);
+        assert!(moves.contains(&"Move the pair 3 squares (3 + 3) to square 15".to_string()));
+        assert!(
+            moves.contains(&"Move 3 + 3 to square 18".to_string()),
+            "{moves:?}"
+        );
+        // Chopat's opening (1, 1) splits the pair: one pawn 12 squares on.
+        let chopat = thrown(
+            r#"{"game":"chopat","options":{"mode":"2p"},"seats":["black","yellow"],"to_move":"black",
+            "pawns":{"black":[6,7,12,12],"yellow":[6,7,12,12]}}"#,
+            &[1, 1],
+        );
+        assert!(described(&chopat).contains(&"Move 12 squares (1 + 1) to square 24".to_string()));
+        // Akbar's Khim moves each pawn of a pair 6.
+        let khim = thrown(
+            r#"{"game":"chaupar-akbar","options":{"mode":"teams"},"seats":["black","red","yellow","green"],
+            "to_move":"black","pawns":{"black":[20,20,40,50],"red":[1,2,3,4],"yellow":[1,2,3,4],"green":[1,2,3,4]}}"#,
+            &[6, 5, 1],
+        );
+        let moves = described(&khim);
+        assert!(
+            moves.iter().any(
+                |m| m.starts_with("Move the pair 6 squares (") && m.ends_with(") to square 26")
+            ),
+            "{moves:?}"
+        );
+        // Going on past Home (overshoot: new circuit) counts as the values.
+        let past = thrown(
+            r#"{"game":"chopat","options":{"mode":"2p"},"seats":["black","yellow"],"to_move":"black",
+            "pawns":{"black":[82,84,84,84],"yellow":[6,7,12,12]},"flags":{"black":{"has_thrown":true,"kajalvun":true}}}"#,
+            &[3, 6],
+        );
+        let moves = described(&past);
+        assert_eq!(moves.len(), 1);
+        assert!(moves[0].starts_with("Move ") && moves[0].ends_with(" to square 7"));
+        assert!(!moves[0].contains("squares"), "{moves:?}");
     }
 
     #[test]
