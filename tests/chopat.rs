@@ -528,7 +528,14 @@ fn two_black_pairs(false_pair: bool) -> Position {
 
 #[test]
 fn with_the_false_pair_rule_a_single_cuts_the_pair_that_is_not_true() {
-    let mut t = after(two_black_pairs(true), &[&[3, 4]]);
+    let p = two_black_pairs(true);
+    assert!(p.is_false_pair(BLACK, 50), "the pair that is not the Jug");
+    assert!(!p.is_false_pair(BLACK, 40), "the Jug is the true pair");
+    assert!(
+        !two_black_pairs(false).is_false_pair(BLACK, 50),
+        "only with the rule"
+    );
+    let mut t = after(p, &[&[3, 4]]);
     assert_eq!(refused(&t, 71, 74, 1, &[3]), Illegal::SingleOnPair);
     play(&mut t, 13, 16, 1, &[3]);
     assert_eq!(
@@ -619,10 +626,15 @@ fn with_the_jug_gone_the_true_pair_is_the_one_farthest_along() {
     let p = pos!({"game": "chopat", "to_move": "yellow", "options": {"false_pair": true},
         "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true}, "yellow": {"has_thrown": true}}});
+    assert!(p.is_false_pair(BLACK, 40) && !p.is_false_pair(BLACK, 50));
     let mut t = after(p, &[&[3, 4]]);
     assert_eq!(refused(&t, 13, 16, 1, &[3]), Illegal::SingleOnPair);
     play(&mut t, 71, 74, 1, &[3]);
     assert_eq!(t.position().pawns(BLACK), &[0, 0, 50, 50]);
+    assert!(
+        !t.position().is_false_pair(BLACK, 50),
+        "one pair left is true"
+    );
 }
 
 #[test]

@@ -1112,6 +1112,36 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
     }
 }
 
+#[test]
+fn with_the_false_pair_rule_the_false_pair_is_marked() {
+    let app = app();
+    start_at(
+        &app,
+        r#"{
+        "game": "chopat",
+        "options": { "mode": "2p", "false_pair": true },
+        "seats": ["black", "yellow"],
+        "to_move": "yellow",
+        "pawns": { "black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71] },
+        "flags": { "black": { "kajalvun": true, "has_thrown": true, "jug": 40 },
+                   "yellow": { "has_thrown": true } }
+    }"#,
+        5,
+        ["Asha", "", "Ravi", ""],
+    );
+    // The Jug on 40 is the true pair; the pair on 50 a single can cut.
+    assert!(labelled(&app, "Black false pair on square 50").is_some());
+    assert!(labelled(&app, "Black pair on square 40").is_some());
+    let play = app.window().global::<Play>();
+    let marked: Vec<i32> = play
+        .get_pawns()
+        .iter()
+        .filter(|p| p.false_pair)
+        .map(|p| p.step)
+        .collect();
+    assert_eq!(marked, [50], "the top pawn of the false pair only");
+}
+
 /// Chopat with Khado Karvo: Black has just finished, and Red's pawn
 /// stands on Black's square 70 having done Ool Olangvun.
 const KHADO_KARVO: &str = r#"{

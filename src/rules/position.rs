@@ -6,6 +6,7 @@
 use super::game::{Game, Mode};
 use super::options::Options;
 use crate::board::{geometry, BoardKind, Cell, CellKind, Geometry, Side};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// The most pawns a side has: N - 1 on the 11 x 11 board.
@@ -385,6 +386,37 @@ impl Position {
     pub fn steps_to_go(&self, side: Side) -> u32 {
         let home = u32::from(self.home());
         self.pawns(side).iter().map(|&s| home - u32::from(s)).sum()
+    }
+
+    /// Chopat's false-pair rule: whether the pair of `side` on `step` is a
+    /// false one, which a single opponent pawn can cut. With two pairs on
+    /// the board the true pair is the Jug while it stands, otherwise the
+    /// pair farthest along; the other is false.
+    pub fn is_false_pair(&self, side: Side, step: u8) -> bool {
+        self.game == Game::Chopat
+            && self.options.false_pair
+            && self.can_pair_at(side, step)
+            && self.pawns_on(side, step) >= 2
+            && self.true_pair(side).is_some_and(|truth| truth != step)
+    }
+
+    /// The step of `side`'s true pair when it has two pairs (see
+    /// [`Position::is_false_pair`]); `None` with fewer.
+    pub(crate) fn true_pair(&self, side: Side) -> Option<u8> {
+        let mut pairs: ArrayVec<u8, MAX_PAWNS> = ArrayVec::new();
+        for &s in self.pawns(side) {
+            if self.can_pair_at(side, s) && self.pawns_on(side, s) >= 2 && !pairs.contains(&s) {
+                pairs.push(s);
+            }
+        }
+        if pairs.len() < 2 {
+            return None;
+        }
+        Some(
+            self.flags(side)
+                .jug
+                .unwrap_or_else(|| *pairs.iter().max().expect("two pairs")),
+        )
     }
 
     /// How many of a side's pawns stand on `step`.

@@ -925,7 +925,9 @@ impl Turn {
                 // false-pair rule by a single when it is not the true pair.
                 let false_pair = V::GAME == Game::Chopat
                     && pos.options.false_pair
-                    && !self.is_true_pair(n, other, cell);
+                    && pos
+                        .true_pair(other)
+                        .is_some_and(|truth| pos.board().cell_id(other, truth) != cell);
                 if count == 1 || m.pawns == 2 || false_pair {
                     capture(count)
                 } else {
@@ -990,25 +992,5 @@ impl Turn {
         } else {
             step + 1
         }
-    }
-
-    /// Chopat's false-pair rule: the true pair is the Jug while it stands,
-    /// otherwise the pair farthest along.
-    fn is_true_pair(&self, n: &Node, side: Side, cell: u8) -> bool {
-        let pos = &n.pos;
-        let mut pairs: ArrayVec<u8, MAX_PAWNS> = ArrayVec::new();
-        for &s in pos.pawns(side) {
-            if pos.can_pair_at(side, s) && pos.pawns_on(side, s) >= 2 && !pairs.contains(&s) {
-                pairs.push(s);
-            }
-        }
-        if pairs.len() < 2 {
-            return true;
-        }
-        let truth = pos
-            .flags(side)
-            .jug
-            .unwrap_or_else(|| *pairs.iter().max().expect("two pairs"));
-        pos.board().cell_id(side, truth) == cell
     }
 }
