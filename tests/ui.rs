@@ -1113,7 +1113,7 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
 }
 
 #[test]
-fn with_the_false_pair_rule_the_false_pair_is_marked() {
+fn chopats_jug_and_false_pair_are_marked() {
     let app = app();
     start_at(
         &app,
@@ -1131,7 +1131,7 @@ fn with_the_false_pair_rule_the_false_pair_is_marked() {
     );
     // The Jug on 40 is the true pair; the pair on 50 a single can cut.
     assert!(labelled(&app, "Black false pair on square 50").is_some());
-    assert!(labelled(&app, "Black pair on square 40").is_some());
+    assert!(labelled(&app, "Black Jug on square 40").is_some());
     let play = app.window().global::<Play>();
     let marked: Vec<i32> = play
         .get_pawns()
@@ -1140,6 +1140,13 @@ fn with_the_false_pair_rule_the_false_pair_is_marked() {
         .map(|p| p.step)
         .collect();
     assert_eq!(marked, [50], "the top pawn of the false pair only");
+    let jug: Vec<i32> = play
+        .get_pawns()
+        .iter()
+        .filter(|p| p.jug)
+        .map(|p| p.step)
+        .collect();
+    assert_eq!(jug, [40], "the Jug's top pawn");
 }
 
 /// Chopat with Khado Karvo: Black has just finished, and Red's pawn

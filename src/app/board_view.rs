@@ -264,6 +264,7 @@ impl Spot {
             y: self.y,
             scale: self.scale,
             count: self.top_of as i32,
+            jug: false,
             false_pair: false,
             lying: self.lying,
             movable: false,

@@ -960,6 +960,7 @@ impl Inner {
                 PawnData {
                     movable: movable && top,
                     selected: top && p.side == side && Some(p.step) == s.selected,
+                    jug: top && stack > 1 && s.position().flags(p.side).jug == Some(p.step),
                     false_pair: top && s.position().is_false_pair(p.side, p.step),
                     label: s.pawn_label(p, stack, movable).into(),
                     ..spot.pawn_data(p)

@@ -638,6 +638,7 @@ impl Session {
         let colour = self.colour(pawn.side);
         let what = match stack {
             0 | 1 => "pawn",
+            2 if p.flags(pawn.side).jug == Some(pawn.step) => "Jug",
             2 if p.is_false_pair(pawn.side, pawn.step) => "false pair",
             2 => "pair",
             _ => "group",
