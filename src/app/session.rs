@@ -454,10 +454,16 @@ impl Session {
             .game
             .play(mv)
             .map_err(|e| capitalised(&e.to_string()))?;
-        let what = match mv.pawns {
+        let pawns = match mv.pawns {
             1 => String::new(),
             2 => "pair ".into(),
             n => format!("{n} pawns "),
+        };
+        // A finished partner's throws move the partner's pawns: say whose.
+        let what = if side == mover {
+            pawns
+        } else {
+            format!("{} {pawns}", self.colour(side).to_lowercase())
         };
         // Khado Karvo spends no values; missing the turn is logged below.
         let by = if spent.is_empty() {
@@ -924,6 +930,25 @@ mod tests {
         assert_eq!(moves.len(), 1);
         assert!(moves[0].starts_with("Move ") && moves[0].ends_with(" to square 7"));
         assert!(!moves[0].contains("squares"), "{moves:?}");
+    }
+
+    #[test]
+    fn a_finished_partners_moves_are_logged_with_the_colour_they_moved() {
+        let pos = Position::from_json(
+            r#"{"game": "chaupar", "options": {"mode": "teams"}, "to_move": "black",
+            "seats": ["black", "red", "yellow", "green"], "places": ["black"],
+            "pawns": {"black": [84, 84, 84, 84], "red": [1, 2, 3, 4],
+                      "yellow": [20, 30, 40, 50], "green": [1, 2, 3, 4]}}"#,
+        )
+        .unwrap();
+        let names = ["Asha".into(), String::new(), "Mira".into(), String::new()];
+        let mut s = Session::new(Match::from_position(pos, 1), names, Default::default());
+        s.throw();
+        let mv = s.game.legal_moves()[0];
+        s.play(mv).unwrap();
+        let (seat, line) = s.log.last().unwrap();
+        assert_eq!(*seat, Side(0), "Asha threw and moved");
+        assert!(line.starts_with("yellow "), "{line}");
     }
 
     #[test]
