@@ -1177,6 +1177,10 @@ fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed
         !play.get_can_throw(),
         "no throw: the choice is made at once"
     );
+    assert!(
+        play.get_can_pass() && play.get_pass_optional(),
+        "missing the turn is one choice"
+    );
     // Bringing a pawn back is named for what it is.
     let home = movable_pawns(&app);
     let labels: Vec<String> = home

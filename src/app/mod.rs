@@ -1011,6 +1011,7 @@ impl Inner {
                 }
                 .into(),
             );
+            play.set_pass_optional(khado);
             play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
             play.set_can_take_back(s.can_take_back() && !st.busy);
             play.set_busy(st.busy);
