@@ -66,10 +66,13 @@ fn a_pair_moves_together_only_on_a_doublet_and_spends_the_whole_throw() {
 fn a_single_cuts_a_single_and_the_cut_pawn_goes_back_to_the_centre() {
     // Yellow's step 26 is Black's step 60.
     let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 12, 57], "yellow": [6, 7, 12, 26]}});
+    assert!(p.needs_cut(BLACK), "no cut yet: no turning in");
     let mut t = after(p, &[&[3, 4]]);
     play(&mut t, 57, 60, 1, &[3]);
     assert_eq!(t.position().pawns(YELLOW), &[0, 6, 7, 12]);
     assert!(t.position().flags(BLACK).has_cut);
+    assert!(!t.position().needs_cut(BLACK));
+    assert!(t.position().needs_cut(YELLOW));
 }
 
 #[test]

@@ -922,6 +922,9 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
         ["Asha", "", "Ravi", ""],
     );
     let play = app.window().global::<Play>();
+    // Red has hit; the others cannot bring a pawn Home before they do.
+    assert!(labelled(&app, "Asha, red: 3 of 4 home, 1 to go").is_some());
+    assert!(labelled(&app, "Green: no hit yet, 96 to go").is_some());
     let mut steps = 0;
     loop {
         let (position, mover) = app.with_match(|m| (*m.position(), m.mover())).unwrap();
@@ -933,7 +936,11 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
                 2 => "Ravi, yellow",
                 _ => "Blue",
             };
-            let home = format!("{} of 4 home", position.pawns_home(side));
+            let home = if position.needs_cut(side) {
+                "no hit yet".to_string()
+            } else {
+                format!("{} of 4 home", position.pawns_home(side))
+            };
             let status = match position.places().iter().position(|&s| s == side) {
                 // Only Red can finish from here.
                 Some(place) => format!("{} place", ["1st"][place]),

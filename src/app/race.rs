@@ -4,7 +4,7 @@
 use super::session::Session;
 use super::{model, PlaceData, StandingData, TeamData};
 use crate::board::Side;
-use crate::rules::Position;
+use crate::rules::{Game, Position};
 
 /// Every player's part in the race, in turn order.
 pub(super) fn standings(s: &Session) -> Vec<StandingData> {
@@ -15,7 +15,12 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
         .map(|&side| {
             let (name, colour) = (s.name(side), s.colour(side));
             let to_go = p.steps_to_go(side);
-            let home = home_text(p, side);
+            // No pawn can come Home before the first cut: say what is due.
+            let home = match (p.needs_cut(side), p.game()) {
+                (true, Game::ChowkaBhara) => "no hit yet".to_string(),
+                (true, _) => "no cut yet".to_string(),
+                (false, _) => home_text(p, side),
+            };
             let status = match p.places().iter().position(|&placed| placed == side) {
                 None => format!("{to_go} to go"),
                 // A finished partner's place wins nothing by itself: what

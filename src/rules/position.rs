@@ -735,6 +735,12 @@ impl Position {
 
     /// The last step before the inner path that needs a cut (Pagade: the
     /// loop's end, 75; Chowka Bhara: the outer ring's last square).
+    /// Pagade and Chowka Bhara: whether `side` must still cut (hit) an
+    /// opponent pawn before its pawns may turn in towards Home.
+    pub fn needs_cut(&self, side: Side) -> bool {
+        self.turn_in_step().is_some() && !self.flags(side).has_cut
+    }
+
     pub(crate) fn turn_in_step(&self) -> Option<u8> {
         match self.game {
             Game::Pagade => Some(75),
