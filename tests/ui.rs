@@ -1172,6 +1172,43 @@ const KHADO_KARVO: &str = r#"{
 }"#;
 
 #[test]
+fn a_turn_that_passes_before_khado_karvo_leaves_the_choice_to_its_player() {
+    // Green, one pawn short of Home and unable to go past it, throws
+    // first; Black's Khado Karvo choice comes next.
+    let position = KHADO_KARVO
+        .replace(r#""to_move": "black""#, r#""to_move": "green""#)
+        .replace(
+            r#""khado_karvo": true"#,
+            r#""khado_karvo": true, "overshoot": "illegal""#,
+        )
+        .replace(r#""green": [6, 7, 12, 12]"#, r#""green": [83, 84, 84, 84]"#)
+        .replace(
+            r#""green": { "has_thrown": true }"#,
+            r#""green": { "has_thrown": true, "kajalvun": true }"#,
+        );
+    let app = app();
+    let play = app.window().global::<Play>();
+    // A seed whose first throw holds no 1: Green's turn passes.
+    let passed = (0..100).any(|seed| {
+        start_at(&app, &position, seed, ["Asha", "Ravi", "Mira", "Kabir"]);
+        assert!(take_a_turn_step(&app), "Green throws");
+        play.get_can_pass() && !play.get_pass_optional()
+    });
+    assert!(passed, "some seed's throw passes");
+    press(&app, "Pass the turn");
+    // Black chooses: the turn is not missed on Black's behalf.
+    assert_eq!(
+        play.get_prompt().as_str(),
+        "Bring a pawn back to cut, or miss the turn"
+    );
+    let missed = app
+        .with_match(|m| m.position().flags(Side(0)).missed_turns)
+        .unwrap();
+    assert_eq!(missed, 0);
+    assert!(play.get_can_pass() && play.get_pass_optional());
+}
+
+#[test]
 fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed_turns() {
     let app = app();
     start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);

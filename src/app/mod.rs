@@ -538,8 +538,11 @@ impl Inner {
         let declined = {
             let mut st = self.state.borrow_mut();
             let Some(s) = st.session.as_mut() else { return };
+            // Asked before the pass is acknowledged: a Khado Karvo choice
+            // that comes next is its player's to make.
+            let declined = s.is_khado_karvo();
             s.acknowledge_pass();
-            s.is_khado_karvo()
+            declined
         };
         if declined {
             self.play(Move::MISS_TURN);
