@@ -142,9 +142,9 @@ fn play_game(
     let mut decisions = 0u64;
     let mut choices = SeededThrows::new(seed);
     for _ in 0..MAX_TURNS {
-        let pos = turn.position();
-        if pos.winner().is_some() || turn.phase() == Phase::Over {
-            return pos.winner();
+        let winner = turn.position().winner();
+        if winner.is_some() || turn.phase() == Phase::Over {
+            return winner;
         }
         let seat = turn.seat();
         while turn.add_throw(throws.throw(turn.implement())) == AfterThrow::Bonus {}

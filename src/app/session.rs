@@ -951,17 +951,23 @@ mod tests {
         assert!(line.starts_with("yellow "), "{line}");
     }
 
+    /// Chopat with Khado Karvo: Black has finished and may bring a pawn
+    /// back to cut Red's pawn on square 53.
+    fn khado_karvo_position(to_move: &str) -> Position {
+        Position::from_json(&format!(
+            r#"{{"game": "chopat", "options": {{"khado_karvo": true}}, "to_move": "{to_move}",
+            "seats": ["black", "red", "yellow", "green"],
+            "pawns": {{"black": [84, 84, 84, 84], "red": [6, 7, 12, 53],
+                      "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]}},
+            "flags": {{"black": {{"kajalvun": true}}, "red": {{"kajalvun": true, "ool": "done"}}}},
+            "places": ["black"]}}"#
+        ))
+        .unwrap()
+    }
+
     #[test]
     fn khado_karvo_choices_are_named_for_what_they_do() {
-        let pos = Position::from_json(
-            r#"{"game": "chopat", "options": {"khado_karvo": true}, "to_move": "black",
-            "seats": ["black", "red", "yellow", "green"],
-            "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 53],
-                      "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
-            "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
-            "places": ["black"]}"#,
-        )
-        .unwrap();
+        let pos = khado_karvo_position("black");
         let mut s = Session::new(
             Match::from_position(pos, 1),
             Default::default(),
@@ -986,15 +992,7 @@ mod tests {
     fn a_move_is_taken_back_only_by_the_person_who_made_it() {
         // Green, the computer, moves; then Black, who has finished, brings a
         // pawn back to cut (Khado Karvo) with no throw between the two moves.
-        let pos = Position::from_json(
-            r#"{"game": "chopat", "options": {"khado_karvo": true}, "to_move": "green",
-            "seats": ["black", "red", "yellow", "green"],
-            "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 53],
-                      "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
-            "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
-            "places": ["black"]}"#,
-        )
-        .unwrap();
+        let pos = khado_karvo_position("green");
         let mut kinds = [SeatKind::Person; 4];
         kinds[3] = SeatKind::Computer(crate::ai::Level::Easy);
         let mut s = Session::new(Match::from_position(pos, 1), Default::default(), kinds);
