@@ -6,7 +6,8 @@
 
 mod common;
 use chaupar::board::Side;
-use chaupar::rules::{AfterThrow, Game, Illegal, Move, Ool, Options, Phase, Position};
+use chaupar::dice::Throw;
+use chaupar::rules::{AfterThrow, Bonus, Game, Illegal, Move, Ool, Options, Phase, Position, Turn};
 use common::*;
 
 const BLACK: Side = Side(0);
@@ -89,6 +90,15 @@ fn no_bonus_throw_for_a_doublet_before_kajalvun() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 20, 40], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"has_thrown": true}}});
     assert_eq!(throw_effect(p, &[&[3, 3]]), AfterThrow::Move);
+    // The player can be told why: the same doublet earns one after Kajalvun.
+    assert_eq!(bonus(p, &[3, 3]), Bonus::AfterKajalvun);
+    assert_eq!(bonus(p, &[3, 4]), Bonus::None);
+}
+
+/// What a first throw of `values` does for the run of throws.
+fn bonus(p: Position, values: &[u8]) -> Bonus {
+    let turn = Turn::new(p);
+    turn.bonus(Throw::of(turn.implement(), values).unwrap())
 }
 
 #[test]
@@ -96,6 +106,7 @@ fn after_kajalvun_each_doublet_gives_another_throw() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 20, 40], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
     assert_eq!(throw_effect(p, &[&[3, 3]]), AfterThrow::Bonus);
+    assert_eq!(bonus(p, &[3, 3]), Bonus::Earned);
     assert_eq!(throw_effect(p, &[&[3, 3], &[6, 6]]), AfterThrow::Bonus);
     assert_eq!(
         throw_effect(p, &[&[3, 3], &[6, 6], &[1, 4]]),

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
-use crate::rules::{AfterThrow, Event, GameRecord, Match, Move, MoveReport, Phase, Position};
+use crate::rules::{
+    AfterThrow, Bonus, Event, GameRecord, Match, Move, MoveReport, Ool, Phase, Position,
+};
 use crate::store::Summary;
 
 use super::board_view::{square_number, PawnAt, Target, Trail};
@@ -296,6 +298,9 @@ impl Session {
         self.last_throw = Some(report.throw);
         self.notice.clear();
         let mut entry = format!("threw {}", values_text(report.throw.values()));
+        if report.bonus == Bonus::AfterKajalvun {
+            entry.push_str(": no bonus throw before the Jug");
+        }
         match report.after {
             AfterThrow::Bonus => entry.push_str(": another throw"),
             AfterThrow::Voided => {
@@ -491,6 +496,15 @@ impl Session {
                 2 => entry.push_str(&format!(", cut a {colour} pair")),
                 n => entry.push_str(&format!(", cut {n} {colour}")),
             }
+        }
+        // Chopat's milestones, which change what later throws and moves may
+        // do.
+        let (was, is) = (before.flags(side), self.position().flags(side));
+        if !was.kajalvun && is.kajalvun {
+            entry.push_str(", forms the Jug");
+        }
+        if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
+            entry.push_str(", passes over the Jug");
         }
         if mv != Move::MISS_TURN {
             self.log.push((mover, entry));
@@ -884,6 +898,41 @@ mod tests {
             .into_iter()
             .map(|m| s.describe(m))
             .collect()
+    }
+
+    #[test]
+    fn the_log_says_when_chopat_withholds_a_bonus_forms_the_jug_and_passes_over_it() {
+        let play = |s: &mut Session, from: u8, to: u8| {
+            let mv = s
+                .game
+                .legal_moves()
+                .into_iter()
+                .find(|m| (m.from, m.to, m.pawns) == (from, to, 1));
+            s.play(mv.expect("a legal move")).unwrap();
+            s.log.last().unwrap().1.clone()
+        };
+        let mut s = thrown(
+            r#"{"game":"chopat","seats":["black","yellow"],"to_move":"black",
+            "pawns":{"black":[6,7,31,34],"yellow":[6,7,12,12]},
+            "flags":{"black":{"has_thrown":true}}}"#,
+            &[3, 3],
+        );
+        assert_eq!(
+            s.log.last().unwrap().1,
+            "threw 3 + 3: no bonus throw before the Jug"
+        );
+        assert_eq!(play(&mut s, 31, 34), "31 → 34 (3), forms the Jug");
+        assert_eq!(play(&mut s, 6, 9), "6 → 9 (3)");
+        // Yellow's 70 is Black's 36.
+        let mut s = thrown(
+            r#"{"game":"chopat","seats":["black","yellow"],"to_move":"black",
+            "pawns":{"black":[7,35,37,37],"yellow":[6,7,12,70]},
+            "flags":{"black":{"kajalvun":true,"has_thrown":true,"jug":37,"jug_moved":true},
+                     "yellow":{"has_thrown":true}}}"#,
+            &[3, 4],
+        );
+        assert!(!s.log.last().unwrap().1.contains("bonus"), "not a doublet");
+        assert_eq!(play(&mut s, 35, 39), "35 → 39 (4), passes over the Jug");
     }
 
     #[test]

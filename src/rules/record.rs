@@ -6,7 +6,7 @@ use super::game::Game;
 use super::json::{options_from_json, options_to_json};
 use super::options::Options;
 use super::position::{Position, PositionError};
-use super::turn::{AfterThrow, Illegal, Move, Phase, Turn};
+use super::turn::{AfterThrow, Bonus, Illegal, Move, Phase, Turn};
 use crate::board::Side;
 use crate::dice::{SeededThrows, Throw, ThrowSource};
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,7 @@ pub struct GameRecord {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ThrowReport {
     pub throw: Throw,
+    pub bonus: Bonus,
     pub after: AfterThrow,
 }
 
@@ -245,11 +246,16 @@ impl Match {
     pub fn throw(&mut self) -> ThrowReport {
         let implement = self.turn.implement();
         let throw = self.source.throw(implement);
+        let bonus = self.turn.bonus(throw);
         let after = self.turn.add_throw(throw);
         self.record.events.push(Event::Throw {
             values: throw.values().to_vec(),
         });
-        ThrowReport { throw, after }
+        ThrowReport {
+            throw,
+            bonus,
+            after,
+        }
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {

@@ -231,6 +231,17 @@ impl fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
+/// What a throw's values do for the run of throws.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bonus {
+    None,
+    /// Another throw follows (up to [`MAX_THROWS`] in a turn).
+    Earned,
+    /// Chopat: a doublet, which gives another throw only once the player
+    /// has formed the Jug.
+    AfterKajalvun,
+}
+
 /// What the turn does after a throw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AfterThrow {
@@ -434,6 +445,19 @@ impl Turn {
         })
     }
 
+    /// Whether `throw` earns the player to move another throw (GAMES.md 3,
+    /// 5): Chopat's doublets once the Jug is formed, Chowka Bhara's top
+    /// values.
+    pub fn bonus(&self, throw: Throw) -> Bonus {
+        let pos = &self.now.pos;
+        match pos.game {
+            Game::Chopat if throw.is_doublet() && pos.flags(self.side).kajalvun => Bonus::Earned,
+            Game::Chopat if throw.is_doublet() => Bonus::AfterKajalvun,
+            Game::ChowkaBhara if self.implement().is_top_value(throw.values()[0]) => Bonus::Earned,
+            _ => Bonus::None,
+        }
+    }
+
     /// Adds a throw of the player to move.
     pub fn add_throw(&mut self, throw: Throw) -> AfterThrow {
         assert_eq!(self.phase, Phase::Throw, "a throw outside the throw phase");
@@ -450,12 +474,7 @@ impl Turn {
                 return AfterThrow::Voided;
             }
         }
-        let bonus = match game {
-            Game::Chopat => throw.is_doublet() && self.now.pos.flags(self.side).kajalvun,
-            Game::ChowkaBhara => top,
-            _ => false,
-        };
-        if bonus && (self.n_throws as usize) < MAX_THROWS {
+        if self.bonus(throw) == Bonus::Earned && (self.n_throws as usize) < MAX_THROWS {
             return AfterThrow::Bonus;
         }
         self.phase = Phase::Move;
