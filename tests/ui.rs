@@ -1385,3 +1385,40 @@ fn the_smallest_desktop_window_keeps_every_button_and_the_players_in_view() {
         in_view(label);
     }
 }
+
+#[test]
+fn the_board_rings_the_square_where_the_player_to_move_must_form_the_jug() {
+    let app = app();
+    let chopat = |to_move: &str, black_has_jug: bool| {
+        format!(
+            r#"{{"game": "chopat", "seats": ["black", "yellow"], "to_move": "{to_move}",
+            "pawns": {{"black": [6, 7, {pair}, {pair}], "yellow": [6, 7, 12, 12]}},
+            "flags": {{"black": {{"has_thrown": true, "kajalvun": {black_has_jug}, "jug": {jug}}},
+                      "yellow": {{"has_thrown": true}}}}}}"#,
+            pair = if black_has_jug { 34 } else { 12 },
+            jug = if black_has_jug { "34" } else { "null" },
+        )
+    };
+    let ringed = |app: &App| -> Vec<i32> {
+        let cells = app.window().global::<Play>().get_cells();
+        cells
+            .iter()
+            .filter(|c| c.kajalvun)
+            .map(|c| c.index)
+            .collect()
+    };
+    let board = Position::from_json(&chopat("black", false))
+        .unwrap()
+        .board();
+    let square = |side: Side, step: u8| vec![board.cell(side, step).unwrap().0 as i32];
+
+    start_at(&app, &chopat("yellow", false), 1, ["Asha", "", "Mira", ""]);
+    // As seen from Black, Yellow's Kajalvun square is step 68.
+    assert_eq!(ringed(&app), square(Side(2), 34));
+    assert_eq!(ringed(&app), square(Side(0), 68));
+    start_at(&app, &chopat("black", false), 1, ["Asha", "", "Mira", ""]);
+    assert_eq!(ringed(&app), square(Side(0), 34));
+    // Once the Jug is formed the square is an ordinary one.
+    start_at(&app, &chopat("black", true), 1, ["Asha", "", "Mira", ""]);
+    assert_eq!(ringed(&app), Vec::<i32>::new());
+}

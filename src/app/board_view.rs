@@ -96,9 +96,15 @@ impl Layout {
     }
 
     /// Every cell, with its marking, whether a chosen pawn could move
-    /// there (`targets`, with the label read out for it) and the squares
-    /// the last move left and reached (`trail`, with whose pawns moved).
-    pub fn cells(&self, targets: &[Target], trail: Option<Trail>) -> Vec<CellData> {
+    /// there (`targets`, with the label read out for it), the squares
+    /// the last move left and reached (`trail`, with whose pawns moved) and
+    /// the square where the player to move must still form its Jug.
+    pub fn cells(
+        &self,
+        targets: &[Target],
+        trail: Option<Trail>,
+        kajalvun: Option<board::Cell>,
+    ) -> Vec<CellData> {
         let g = self.geometry;
         let marked = marked_cells(g);
         g.cells()
@@ -132,6 +138,7 @@ impl Layout {
                         _ => 0,
                     },
                     marked: marked.contains(&cell),
+                    kajalvun: kajalvun == Some(cell),
                     target: target.is_some(),
                     label: target.map_or("", |t| t.label.as_str()).into(),
                     number: target.map_or("", |t| t.number.as_str()).into(),
@@ -346,7 +353,7 @@ mod tests {
             // The end of the own arm's middle column: bottom centre.
             assert_eq!((spot.x, spot.y), (9.5, 18.5), "{side:?}");
         }
-        let cells = Layout::new(kind, Side(1), false).cells(&[], None);
+        let cells = Layout::new(kind, Side(1), false).cells(&[], None, None);
         let home = cells.iter().find(|c| c.kind == 2).unwrap();
         assert_eq!((home.col, home.row, home.span), (8, 8, 3));
     }
@@ -400,7 +407,7 @@ mod tests {
         assert!(spot.y > 6.0 && spot.y < 7.0, "{spot:?}");
         let without = Layout::new(kind, Side(0), false);
         assert_eq!(without.grid(), 5);
-        let squares: Vec<(i32, i32)> = (without.cells(&[], None).iter())
+        let squares: Vec<(i32, i32)> = (without.cells(&[], None, None).iter())
             .map(|c| (c.col, c.row))
             .collect();
         assert_eq!(squares.iter().map(|s| s.0).min(), Some(0));

@@ -986,7 +986,10 @@ impl Inner {
             play.set_cross(layout.is_cross());
             play.set_grid(layout.grid() as i32);
             play.set_margin(layout.margin());
-            update(&self.cells, layout.cells(&s.targets(), s.trail()));
+            update(
+                &self.cells,
+                layout.cells(&s.targets(), s.trail(), s.kajalvun_square()),
+            );
             let prompt = s.prompt();
             play.set_mover_side(mover.0 as i32);
             // The player's name, and the colour their pawns are this turn.

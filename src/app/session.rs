@@ -534,6 +534,14 @@ impl Session {
             && self.prompt() != Prompt::Over
     }
 
+    /// Chopat: the square where the pawns the mover plays must still form
+    /// their Jug, which the board marks until Kajalvun.
+    pub fn kajalvun_square(&self) -> Option<Cell> {
+        let (p, side) = (self.position(), self.mover_pawns());
+        let step = p.kajalvun_due(side).filter(|_| !p.is_over())?;
+        p.board().cell(side, step)
+    }
+
     /// The last move as the board marks it.
     pub fn trail(&self) -> Option<Trail> {
         let p = self.played.last()?;

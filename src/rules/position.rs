@@ -16,6 +16,10 @@ pub const MAX_PAWNS: usize = 10;
 /// partner (GAMES.md 3, "Finished players").
 const CHOPAT_TURNS_MISSED: u8 = 4;
 
+/// Chopat: the step of its own path on which a player must form its first
+/// new pair, the Jug (GAMES.md 3, "Kajalvun").
+pub(crate) const KAJALVUN_STEP: u8 = 34;
+
 /// Chopat's Ool Olangvun: a single pawn passing over its own Jug.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Ool {
@@ -679,7 +683,7 @@ impl Position {
             for &step in self.pawns(side) {
                 if self.can_pair_at(side, step) && count_at(step) > 1 && step != 12 {
                     return inconsistent(format!(
-                        "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step 34"
+                        "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step {KAJALVUN_STEP}"
                     ));
                 }
             }
@@ -739,6 +743,12 @@ impl Position {
     /// opponent pawn before its pawns may turn in towards Home.
     pub fn needs_cut(&self, side: Side) -> bool {
         self.turn_in_step().is_some() && !self.flags(side).has_cut
+    }
+
+    /// Chopat: the step on which `side` must still form its Jug, until it
+    /// has (Kajalvun).
+    pub fn kajalvun_due(&self, side: Side) -> Option<u8> {
+        (self.game == Game::Chopat && !self.flags(side).kajalvun).then_some(KAJALVUN_STEP)
     }
 
     pub(crate) fn turn_in_step(&self) -> Option<u8> {

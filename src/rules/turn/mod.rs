@@ -26,7 +26,7 @@ mod search;
 pub use search::TurnMemory;
 
 use super::game::Game;
-use super::position::{Ool, Position, MAX_PAWNS};
+use super::position::{Ool, Position, KAJALVUN_STEP, MAX_PAWNS};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use node::Node;
@@ -210,7 +210,10 @@ impl fmt::Display for Illegal {
             ImmuneGroup => "two or more pawns together cannot be sent back",
             SquareFull => "no square outside the Belly holds more than two pawns of a colour",
             KajalvunFirst => {
-                "before Kajalvun your first pair must form on your Kajalvun square, step 34"
+                return write!(
+                    f,
+                    "before Kajalvun your first pair must form on your Kajalvun square, step {KAJALVUN_STEP}"
+                );
             }
             JugOnce => "the Jug may move together only once before Ool Olangvun",
             OnDouble => "that square holds a double, which only hits lone pawns",

@@ -8,7 +8,7 @@ use super::{Capture, Illegal, Move, Turn, Variant, SLOTS};
 use crate::board::{Cell, Side};
 use crate::rules::game::Game;
 use crate::rules::options::{BeforeHit, Overshoot};
-use crate::rules::position::{Ool, Position, Squares, MAX_PAWNS};
+use crate::rules::position::{Ool, Position, Squares, KAJALVUN_STEP, MAX_PAWNS};
 use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
 
@@ -897,7 +897,7 @@ impl Turn {
         if matches!(V::GAME, Game::Pagade | Game::Chopat) && together > 2 {
             return Err(Illegal::SquareFull);
         }
-        if V::GAME == Game::Chopat && !flags.kajalvun && together >= 2 && m.to != 34 {
+        if V::GAME == Game::Chopat && !flags.kajalvun && together >= 2 && m.to != KAJALVUN_STEP {
             return Err(Illegal::KajalvunFirst);
         }
         if V::GAME == Game::ChowkaBhara && m.pawns == 1 {

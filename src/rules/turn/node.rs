@@ -5,7 +5,7 @@ use super::moves::{home, pawn_count};
 use super::{Capture, Move, Turn, Variant, MAX_THROWS};
 use crate::board::{Side, NO_CELL};
 use crate::rules::game::Game;
-use crate::rules::position::{Ool, Position, MAX_PAWNS};
+use crate::rules::position::{Ool, Position, KAJALVUN_STEP, MAX_PAWNS};
 
 /// Cells kept per side: a side's pawns, padded with [`NO_CELL`], so that
 /// one side's row is compared with a cell in one go.
@@ -178,7 +178,7 @@ impl Node {
 
     /// Chopat's memory: Kajalvun, the Jug's moves, Ool Olangvun.
     fn chopat_after_move(&mut self, side: Side, m: Move) {
-        let at_34 = self.pos.pawns_on(side, 34);
+        let at_kajalvun = self.pos.pawns_on(side, KAJALVUN_STEP);
         let f = &mut self.pos.flags[side.index()];
         match f.jug {
             Some(j) if j == m.from && m.pawns == 2 => {
@@ -209,9 +209,9 @@ impl Node {
         if f.ool == Ool::Pending(m.from) && m.pawns == 1 {
             f.ool = Ool::Pending(m.to);
         }
-        if !f.kajalvun && m.to == 34 && at_34 >= 2 {
+        if !f.kajalvun && m.to == KAJALVUN_STEP && at_kajalvun >= 2 {
             f.kajalvun = true;
-            f.jug = Some(34);
+            f.jug = Some(KAJALVUN_STEP);
             f.jug_moved = false;
         }
     }
