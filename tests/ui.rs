@@ -1095,18 +1095,28 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
     let outcome = app.window().global::<Outcome>();
     assert_eq!(outcome.get_headline().as_str(), "Green and Ravi win");
     // The winning pair both first, then the pair that had the first place.
-    let places: Vec<(i32, String)> = outcome
+    // Each finisher says when they finished.
+    let places: Vec<(i32, String, String)> = outcome
         .get_places()
         .iter()
-        .map(|p| (p.place, p.name.to_string()))
+        .map(|p| (p.place, p.name.to_string(), p.detail.to_string()))
         .collect();
+    let yellow = format!("0 of 4 home · {} to go", end.steps_to_go(Side(2)));
     assert_eq!(
         places,
         [
-            (1, "Green".to_string()),
-            (1, "Ravi (red)".to_string()),
-            (2, "Asha (black)".to_string()),
-            (2, "Mira (yellow)".to_string()),
+            (1, "Green".into(), "All pawns Home, 2nd to finish".into()),
+            (
+                1,
+                "Ravi (red)".into(),
+                "All pawns Home, 3rd to finish".into()
+            ),
+            (
+                2,
+                "Asha (black)".into(),
+                "All pawns Home, 1st to finish".into()
+            ),
+            (2, "Mira (yellow)".into(), yellow),
         ]
     );
     // The statistics count the win for the pair that won.

@@ -144,7 +144,13 @@ pub(super) fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
             .into(),
             side: side.0 as i32,
             detail: if p.pawns_home(side) == p.pawn_count() {
-                "All pawns Home".to_string()
+                // Pairs share a place: each partner's own finish is news.
+                match p.places().iter().position(|&f| f == side) {
+                    Some(i) if p.partnership() => {
+                        format!("All pawns Home, {} to finish", ordinal(i + 1))
+                    }
+                    _ => "All pawns Home".to_string(),
+                }
             } else {
                 format!("{} · {} to go", home_text(p, side), p.steps_to_go(side))
             }
