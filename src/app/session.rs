@@ -67,9 +67,9 @@ pub struct Session {
     /// The turn passed with nothing to move: the seat, and the colour of
     /// the pawns it played; shown until acknowledged.
     pub passing: Option<(Side, Side)>,
-    /// Turns missed by finished Chopat partners when the last turn ended,
+    /// What the end of the last turn settled (turns missed, Ool Olangvun),
     /// for the log once a passed turn has been acknowledged.
-    missed: Vec<(Side, String)>,
+    settled: Vec<(Side, String)>,
     pub notice: String,
     /// Every move of the game so far, with who made it.
     played: Vec<Played>,
@@ -107,7 +107,7 @@ impl Session {
             log: Vec::new(),
             last_throw: None,
             passing: None,
-            missed: Vec::new(),
+            settled: Vec::new(),
             notice: String::new(),
             played: Vec::new(),
         };
@@ -311,34 +311,38 @@ impl Session {
             AfterThrow::Move => {}
         }
         self.log.push((seat, entry));
-        self.missed = self.turns_missed_since(&before);
+        self.settled = self.settled_since(&before);
         if self.passing.is_none() {
-            self.log.append(&mut self.missed);
+            self.log.append(&mut self.settled);
         }
         self.select_only_move();
         report.after
     }
 
-    /// A line for each turn a finished Chopat partner has missed since
-    /// `before` ("misses turn 2 of 4"), in turn order.
-    fn turns_missed_since(&self, before: &Position) -> Vec<(Side, String)> {
+    /// What turns ending since `before` settled, in turn order: each turn a
+    /// finished Chopat partner missed ("misses turn 2 of 4") and an Ool
+    /// Olangvun that now counts, its pawn having survived a turn.
+    fn settled_since(&self, before: &Position) -> Vec<(Side, String)> {
         let now = self.position();
-        now.seats()
-            .iter()
-            .filter(|&&seat| now.flags(seat).missed_turns > before.flags(seat).missed_turns)
-            .map(|&seat| {
-                let missed = now.flags(seat).missed_turns;
-                let all = missed + now.turns_to_miss(seat);
-                (seat, format!("misses turn {missed} of {all}"))
-            })
-            .collect()
+        let mut lines = Vec::new();
+        for &seat in now.seats() {
+            let (was, is) = (before.flags(seat), now.flags(seat));
+            if is.missed_turns > was.missed_turns {
+                let all = is.missed_turns + now.turns_to_miss(seat);
+                lines.push((seat, format!("misses turn {} of {all}", is.missed_turns)));
+            }
+            if matches!(was.ool, Ool::Pending(_)) && is.ool == Ool::Done {
+                lines.push((seat, "Ool Olangvun done".into()));
+            }
+        }
+        lines
     }
 
     /// The player has seen that the turn passed.
     pub fn acknowledge_pass(&mut self) {
         if let Some((seat, _)) = self.passing.take() {
             self.log.push((seat, "could not move: turn passes".into()));
-            self.log.append(&mut self.missed);
+            self.log.append(&mut self.settled);
             self.select_only_move();
         }
     }
@@ -509,7 +513,7 @@ impl Session {
         if mv != Move::MISS_TURN {
             self.log.push((mover, entry));
         }
-        self.log.extend(self.turns_missed_since(&before));
+        self.log.extend(self.settled_since(&before));
         self.played.push(Played {
             seat: mover,
             side,
@@ -941,6 +945,23 @@ mod tests {
         );
         assert!(!s.log.last().unwrap().1.contains("bonus"), "not a doublet");
         assert_eq!(play(&mut s, 35, 39), "35 → 39 (4), passes over the Jug");
+        // Once Yellow's turn has ended without cutting it, it counts.
+        let mut s = thrown(
+            r#"{"game":"chopat","seats":["black","yellow"],"to_move":"yellow",
+            "pawns":{"black":[10,37,37,39],"yellow":[6,7,12,12]},
+            "flags":{"black":{"kajalvun":true,"has_thrown":true,"jug":37,"jug_moved":true,
+                              "ool":"pending","ool_pawn":39},
+                     "yellow":{"has_thrown":true}}}"#,
+            &[3, 4],
+        );
+        while s.mover() == Side(2) {
+            let mv = s.game.legal_moves()[0];
+            s.play(mv).unwrap();
+        }
+        assert_eq!(
+            s.log.last().unwrap(),
+            &(Side(0), "Ool Olangvun done".into())
+        );
     }
 
     #[test]
