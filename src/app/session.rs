@@ -299,7 +299,7 @@ impl Session {
         self.notice.clear();
         let mut entry = format!("threw {}", values_text(report.throw.values()));
         if report.bonus == Bonus::AfterKajalvun {
-            entry.push_str(": no bonus throw before the Jug");
+            entry.push_str(": no Jug yet, no bonus");
         }
         match report.after {
             AfterThrow::Bonus => entry.push_str(": another throw"),
@@ -929,10 +929,7 @@ mod tests {
             "flags":{"black":{"has_thrown":true}}}"#,
             &[3, 3],
         );
-        assert_eq!(
-            s.log.last().unwrap().1,
-            "threw 3 + 3: no bonus throw before the Jug"
-        );
+        assert_eq!(s.log.last().unwrap().1, "threw 3 + 3: no Jug yet, no bonus");
         assert_eq!(play(&mut s, 31, 34), "31 → 34 (3), forms the Jug");
         assert_eq!(play(&mut s, 6, 9), "6 → 9 (3)");
         // Yellow's 70 is Black's 36.
