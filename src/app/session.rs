@@ -501,9 +501,12 @@ impl Session {
                 n => entry.push_str(&format!(", cut {n} {colour}")),
             }
         }
-        // Chopat's milestones, which change what later throws and moves may
-        // do.
-        let (was, is) = (before.flags(side), self.position().flags(side));
+        // Milestones that change what later throws and moves may do.
+        let now = self.position();
+        if before.needs_cut(side) && !now.needs_cut(side) {
+            entry.push_str(", the way Home is open");
+        }
+        let (was, is) = (before.flags(side), now.flags(side));
         if !was.kajalvun && is.kajalvun {
             entry.push_str(", forms the Jug");
         }
@@ -959,6 +962,36 @@ mod tests {
             s.log.last().unwrap(),
             &(Side(0), "Ool Olangvun done".into())
         );
+    }
+
+    #[test]
+    fn the_log_says_when_the_first_cut_opens_the_way_home() {
+        // Pagade: Black's pawn on 10 cuts Yellow's pawn on Black's 14.
+        let cut_line = |has_cut: bool| {
+            let mut s = thrown(
+                &format!(
+                    r#"{{"game":"pagade","options":{{"mode":"2p"}},"seats":["black","yellow"],
+                    "to_move":"black","pawns":{{"black":[6,7,10,20],"yellow":[6,7,12,48]}},
+                    "flags":{{"black":{{"has_cut":{has_cut}}}}}}}"#
+                ),
+                &[1, 3],
+            );
+            let cut = s
+                .game
+                .legal_moves()
+                .into_iter()
+                .find(|m| (m.from, m.to, m.pawns) == (10, 14, 1));
+            s.play(cut.expect("the cut is legal")).unwrap();
+            s.log.last().unwrap().1.clone()
+        };
+        let first = cut_line(false);
+        assert!(first.starts_with("10 → 14 ("), "{first}");
+        assert!(
+            first.ends_with(", cut yellow, the way Home is open"),
+            "{first}"
+        );
+        let second = cut_line(true);
+        assert!(second.ends_with(", cut yellow"), "{second}");
     }
 
     #[test]
