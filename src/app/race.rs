@@ -166,7 +166,7 @@ fn home_text(p: &Position, side: Side) -> String {
 }
 
 /// "1st", "2nd", "3rd", "4th": the places of a game of at most four.
-fn ordinal(n: usize) -> String {
+pub(super) fn ordinal(n: usize) -> String {
     let suffix = match n {
         1 => "st",
         2 => "nd",

@@ -12,6 +12,7 @@ use crate::rules::{
 use crate::store::Summary;
 
 use super::board_view::{square_number, PawnAt, Target, Trail};
+use super::race::ordinal;
 use super::setup::SeatKind;
 
 /// A game as the app saves it: the engine's record, which replays to the
@@ -506,6 +507,11 @@ impl Session {
         if before.needs_cut(side) && !now.needs_cut(side) {
             entry.push_str(", the way Home is open");
         }
+        if let Some(i) = now.places().iter().position(|&f| f == side) {
+            if !before.is_finished(side) {
+                entry.push_str(&format!(", finishes {}", ordinal(i + 1)));
+            }
+        }
         let (was, is) = (before.flags(side), now.flags(side));
         if !was.kajalvun && is.kajalvun {
             entry.push_str(", forms the Jug");
@@ -992,6 +998,27 @@ mod tests {
         );
         let second = cut_line(true);
         assert!(second.ends_with(", cut yellow"), "{second}");
+    }
+
+    #[test]
+    fn the_log_says_who_finishes_and_in_which_place() {
+        let mut s = thrown(
+            r#"{"game":"pagade","options":{"mode":"4p"},"seats":["black","red","yellow","green"],
+            "to_move":"black","places":["green"],
+            "pawns":{"black":[80,84,84,84],"red":[6,7,12,12],"yellow":[6,7,12,12],
+                     "green":[84,84,84,84]},
+            "flags":{"black":{"has_cut":true},"green":{"has_cut":true}}}"#,
+            &[1, 3],
+        );
+        let home = s
+            .game
+            .legal_moves()
+            .into_iter()
+            .find(|m| (m.from, m.to) == (80, 84));
+        s.play(home.expect("the pawn can go Home")).unwrap();
+        let line = &s.log.last().unwrap().1;
+        assert!(line.contains(" → Home ("), "{line}");
+        assert!(line.ends_with("), finishes 2nd"), "{line}");
     }
 
     #[test]
