@@ -737,8 +737,6 @@ impl Position {
         Ok(())
     }
 
-    /// The last step before the inner path that needs a cut (Pagade: the
-    /// loop's end, 75; Chowka Bhara: the outer ring's last square).
     /// Pagade and Chowka Bhara: whether `side` must still cut (hit) an
     /// opponent pawn before its pawns may turn in towards Home.
     pub fn needs_cut(&self, side: Side) -> bool {
@@ -751,6 +749,8 @@ impl Position {
         (self.game == Game::Chopat && !self.flags(side).kajalvun).then_some(KAJALVUN_STEP)
     }
 
+    /// The last step before the inner path that needs a cut (Pagade: the
+    /// loop's end, 75; Chowka Bhara: the outer ring's last square).
     pub(crate) fn turn_in_step(&self) -> Option<u8> {
         match self.game {
             Game::Pagade => Some(75),
