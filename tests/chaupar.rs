@@ -276,6 +276,8 @@ fn the_pair_home_first_wins_though_the_other_pair_had_the_first_place() {
         "pawns": {"black": [84, 84, 84, 84], "red": [79, 84, 84, 84], "yellow": [10, 20, 84, 84], "green": [84, 84, 84, 84]}});
     assert!(!p.is_over());
     assert!(!p.needs_cut(YELLOW), "no cut is needed to go Home");
+    assert_eq!(p.finishing_place(GREEN), Some(2));
+    assert_eq!(p.finishing_place(RED), None);
     assert_eq!(p.winner(), None, "Black's first place alone wins nothing");
     let mut t = after(p, &[&[1, 5, 6]]);
     play(&mut t, 79, 84, 1, &[5]);

@@ -941,9 +941,9 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
             } else {
                 format!("{} of 4 home", position.pawns_home(side))
             };
-            let status = match position.places().iter().position(|&s| s == side) {
+            let status = match position.finishing_place(side) {
                 // Only Red can finish from here.
-                Some(place) => format!("{} place", ["1st"][place]),
+                Some(place) => format!("{} place", ["1st"][place - 1]),
                 None => format!("{} to go", position.steps_to_go(side)),
             };
             let label = format!("{name}: {home}, {status}");

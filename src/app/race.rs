@@ -21,7 +21,7 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
                 (true, _) => "no cut yet".to_string(),
                 (false, _) => home_text(p, side),
             };
-            let status = match p.places().iter().position(|&placed| placed == side) {
+            let status = match p.finishing_place(side) {
                 None => format!("{to_go} to go"),
                 // A finished partner's place wins nothing by itself: what
                 // matters is that their throws serve the partner.
@@ -30,7 +30,7 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
                     1 => "misses 1 turn".to_string(),
                     n => format!("misses {n} turns"),
                 },
-                Some(i) => format!("{} place", ordinal(i + 1)),
+                Some(place) => format!("{} place", ordinal(place)),
             };
             let who = if name == colour {
                 name.clone()
@@ -107,7 +107,7 @@ pub(super) fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
     let unplaced: Vec<Side> = p
         .seats()
         .iter()
-        .filter(|s| !p.places().contains(s))
+        .filter(|&&s| !p.is_finished(s))
         .copied()
         .collect();
     let order: Vec<(i32, Side)> = if p.partnership() {
@@ -145,9 +145,9 @@ pub(super) fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
             side: side.0 as i32,
             detail: if p.pawns_home(side) == p.pawn_count() {
                 // Pairs share a place: each partner's own finish is news.
-                match p.places().iter().position(|&f| f == side) {
-                    Some(i) if p.partnership() => {
-                        format!("All pawns Home, {} to finish", ordinal(i + 1))
+                match p.finishing_place(side) {
+                    Some(place) if p.partnership() => {
+                        format!("All pawns Home, {} to finish", ordinal(place))
                     }
                     _ => "All pawns Home".to_string(),
                 }

@@ -507,9 +507,9 @@ impl Session {
         if before.needs_cut(side) && !now.needs_cut(side) {
             entry.push_str(", the way Home is open");
         }
-        if let Some(i) = now.places().iter().position(|&f| f == side) {
+        if let Some(place) = now.finishing_place(side) {
             if !before.is_finished(side) {
-                entry.push_str(&format!(", finishes {}", ordinal(i + 1)));
+                entry.push_str(&format!(", finishes {}", ordinal(place)));
             }
         }
         let (was, is) = (before.flags(side), now.flags(side));

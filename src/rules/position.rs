@@ -432,6 +432,11 @@ impl Position {
         self.places().contains(&side)
     }
 
+    /// The place `side` finished in, 1 for the first, if it has finished.
+    pub fn finishing_place(&self, side: Side) -> Option<usize> {
+        self.places().iter().position(|&s| s == side).map(|i| i + 1)
+    }
+
     /// Players in the order they finished.
     pub fn places(&self) -> &[Side] {
         &self.places[..self.finished as usize]
