@@ -469,15 +469,17 @@ impl Turn {
         self.n_throws += 1;
         self.thrown |= ((1 << throw.values().len()) - 1) << (t * SLOTS);
         let game = self.now.pos.game;
-        let top = self.implement().is_top_value(throw.values()[0]);
+        let bonus = self.bonus(throw);
         if game == Game::ChowkaBhara {
+            // Chowka Bhara's bonus is earned by a top value and nothing else.
+            let top = bonus == Bonus::Earned;
             self.top_run = if top { self.top_run + 1 } else { 0 };
             if self.top_run == 3 && self.now.pos.options.third_top_voids {
                 self.end_turn();
                 return AfterThrow::Voided;
             }
         }
-        if self.bonus(throw) == Bonus::Earned && (self.n_throws as usize) < MAX_THROWS {
+        if bonus == Bonus::Earned && (self.n_throws as usize) < MAX_THROWS {
             return AfterThrow::Bonus;
         }
         self.phase = Phase::Move;
