@@ -502,23 +502,7 @@ impl Session {
                 n => entry.push_str(&format!(", cut {n} {colour}")),
             }
         }
-        // Milestones that change what later throws and moves may do.
-        let now = self.position();
-        if before.needs_cut(side) && !now.needs_cut(side) {
-            entry.push_str(", the way Home is open");
-        }
-        if let Some(place) = now.finishing_place(side) {
-            if !before.is_finished(side) {
-                entry.push_str(&format!(", finishes {}", ordinal(place)));
-            }
-        }
-        let (was, is) = (before.flags(side), now.flags(side));
-        if !was.kajalvun && is.kajalvun {
-            entry.push_str(", forms the Jug");
-        }
-        if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
-            entry.push_str(", passes over the Jug");
-        }
+        entry.push_str(&milestones(&before, self.position(), side));
         if mv != Move::MISS_TURN {
             self.log.push((mover, entry));
         }
@@ -761,6 +745,28 @@ impl Session {
     }
 }
 
+/// What a move of `side`'s pawns changed for the throws and moves to
+/// come, for its log entry (", the way Home is open", ", forms the Jug").
+fn milestones(before: &Position, now: &Position, side: Side) -> String {
+    let mut text = String::new();
+    if before.needs_cut(side) && !now.needs_cut(side) {
+        text.push_str(", the way Home is open");
+    }
+    if let Some(place) = now.finishing_place(side) {
+        if !before.is_finished(side) {
+            text.push_str(&format!(", finishes {}", ordinal(place)));
+        }
+    }
+    let (was, is) = (before.flags(side), now.flags(side));
+    if !was.kajalvun && is.kajalvun {
+        text.push_str(", forms the Jug");
+    }
+    if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
+        text.push_str(", passes over the Jug");
+    }
+    text
+}
+
 /// "1 move", "142 moves".
 pub fn moves_text(n: usize) -> String {
     match n {
@@ -913,6 +919,17 @@ mod tests {
             .expect("some seed throws the values")
     }
 
+    /// Plays the legal move of one pawn from `from` to `to`; its log entry.
+    fn logged_move(s: &mut Session, from: u8, to: u8) -> String {
+        let mv = s
+            .game
+            .legal_moves()
+            .into_iter()
+            .find(|m| (m.from, m.to, m.pawns) == (from, to, 1));
+        s.play(mv.expect("a legal move")).unwrap();
+        s.log.last().unwrap().1.clone()
+    }
+
     fn described(s: &Session) -> Vec<String> {
         s.game
             .legal_moves()
@@ -923,15 +940,6 @@ mod tests {
 
     #[test]
     fn the_log_says_when_chopat_withholds_a_bonus_forms_the_jug_and_passes_over_it() {
-        let play = |s: &mut Session, from: u8, to: u8| {
-            let mv = s
-                .game
-                .legal_moves()
-                .into_iter()
-                .find(|m| (m.from, m.to, m.pawns) == (from, to, 1));
-            s.play(mv.expect("a legal move")).unwrap();
-            s.log.last().unwrap().1.clone()
-        };
         let mut s = thrown(
             r#"{"game":"chopat","seats":["black","yellow"],"to_move":"black",
             "pawns":{"black":[6,7,31,34],"yellow":[6,7,12,12]},
@@ -939,8 +947,8 @@ mod tests {
             &[3, 3],
         );
         assert_eq!(s.log.last().unwrap().1, "threw 3 + 3: no Jug yet, no bonus");
-        assert_eq!(play(&mut s, 31, 34), "31 → 34 (3), forms the Jug");
-        assert_eq!(play(&mut s, 6, 9), "6 → 9 (3)");
+        assert_eq!(logged_move(&mut s, 31, 34), "31 → 34 (3), forms the Jug");
+        assert_eq!(logged_move(&mut s, 6, 9), "6 → 9 (3)");
         // Yellow's 70 is Black's 36.
         let mut s = thrown(
             r#"{"game":"chopat","seats":["black","yellow"],"to_move":"black",
@@ -950,7 +958,10 @@ mod tests {
             &[3, 4],
         );
         assert!(!s.log.last().unwrap().1.contains("bonus"), "not a doublet");
-        assert_eq!(play(&mut s, 35, 39), "35 → 39 (4), passes over the Jug");
+        assert_eq!(
+            logged_move(&mut s, 35, 39),
+            "35 → 39 (4), passes over the Jug"
+        );
         // Once Yellow's turn has ended without cutting it, it counts.
         let mut s = thrown(
             r#"{"game":"chopat","seats":["black","yellow"],"to_move":"yellow",
@@ -982,13 +993,7 @@ mod tests {
                 ),
                 &[1, 3],
             );
-            let cut = s
-                .game
-                .legal_moves()
-                .into_iter()
-                .find(|m| (m.from, m.to, m.pawns) == (10, 14, 1));
-            s.play(cut.expect("the cut is legal")).unwrap();
-            s.log.last().unwrap().1.clone()
+            logged_move(&mut s, 10, 14)
         };
         let first = cut_line(false);
         assert!(first.starts_with("10 → 14 ("), "{first}");
@@ -1010,13 +1015,7 @@ mod tests {
             "flags":{"black":{"has_cut":true},"green":{"has_cut":true}}}"#,
             &[1, 3],
         );
-        let home = s
-            .game
-            .legal_moves()
-            .into_iter()
-            .find(|m| (m.from, m.to) == (80, 84));
-        s.play(home.expect("the pawn can go Home")).unwrap();
-        let line = &s.log.last().unwrap().1;
+        let line = logged_move(&mut s, 80, 84);
         assert!(line.contains(" → Home ("), "{line}");
         assert!(line.ends_with("), finishes 2nd"), "{line}");
     }
