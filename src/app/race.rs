@@ -4,7 +4,7 @@
 use super::session::Session;
 use super::{model, PlaceData, StandingData, TeamData};
 use crate::board::Side;
-use crate::rules::{Game, Position};
+use crate::rules::Position;
 
 /// Every player's part in the race, in turn order.
 pub(super) fn standings(s: &Session) -> Vec<StandingData> {
@@ -16,10 +16,10 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
             let (name, colour) = (s.name(side), s.colour(side));
             let to_go = p.steps_to_go(side);
             // No pawn can come Home before the first cut: say what is due.
-            let home = match (p.needs_cut(side), p.game()) {
-                (true, Game::ChowkaBhara) => "no hit yet".to_string(),
-                (true, _) => "no cut yet".to_string(),
-                (false, _) => home_text(p, side),
+            let home = if p.needs_cut(side) {
+                format!("no {} yet", p.game().capture_word())
+            } else {
+                home_text(p, side)
             };
             let status = match p.finishing_place(side) {
                 None => format!("{to_go} to go"),

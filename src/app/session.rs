@@ -488,6 +488,7 @@ impl Session {
         );
         // Cuts happen where the move lands (the victims' own step numbers
         // would name that square differently).
+        let cut = self.position().game().capture_word();
         for side in Side::ALL {
             let colour = self.colour(side).to_lowercase();
             match report
@@ -497,9 +498,9 @@ impl Session {
                 .count()
             {
                 0 => {}
-                1 => entry.push_str(&format!(", cut {colour}")),
-                2 => entry.push_str(&format!(", cut a {colour} pair")),
-                n => entry.push_str(&format!(", cut {n} {colour}")),
+                1 => entry.push_str(&format!(", {cut} {colour}")),
+                2 => entry.push_str(&format!(", {cut} a {colour} pair")),
+                n => entry.push_str(&format!(", {cut} {n} {colour}")),
             }
         }
         entry.push_str(&milestones(&before, self.position(), side));
@@ -1003,6 +1004,20 @@ mod tests {
         );
         let second = cut_line(true);
         assert!(second.ends_with(", cut yellow"), "{second}");
+    }
+
+    #[test]
+    fn chowka_bhara_logs_a_hit_in_its_own_word() {
+        let mut s = thrown(
+            r#"{"game":"chowka-bhara","seats":["red","yellow"],"to_move":"red",
+            "pawns":{"red":[1,1,1,2],"yellow":[1,1,1,12]}}"#,
+            &[2],
+        );
+        let line = logged_move(&mut s, 2, 4);
+        assert!(
+            line.ends_with(", hit yellow, the way Home is open"),
+            "{line}"
+        );
     }
 
     #[test]

@@ -53,6 +53,15 @@ impl Game {
         }
     }
 
+    /// What sending an opponent's pawn back is called: Chowka Bhara's
+    /// players hit a pawn, the cross-board games cut it.
+    pub fn capture_word(self) -> &'static str {
+        match self {
+            Game::ChowkaBhara => "hit",
+            _ => "cut",
+        }
+    }
+
     /// Other names the game goes by, in the regions that play it.
     pub fn regional_names(self) -> &'static [&'static str] {
         match self {
