@@ -164,6 +164,36 @@ fn records_replay_exactly() {
     }
 }
 
+/// What a move would do, foreseen before it is played, is what it does.
+#[test]
+fn a_move_foreseen_does_what_playing_it_does() {
+    for game in Game::ALL {
+        let mut cuts = 0;
+        for seed in 0..4 {
+            let mut m = Match::new(game, Options::new(game), seed).unwrap();
+            let mut chooser = SeededThrows::new(seed);
+            while m.phase() != Phase::Over {
+                if m.phase() == Phase::Throw {
+                    m.throw();
+                    continue;
+                }
+                let legal = m.legal_moves();
+                let mv = legal[chooser.below(legal.len())];
+                let (position, report) = m.preview(mv).unwrap();
+                assert_eq!(
+                    m.legal_moves(),
+                    legal,
+                    "{game:?}: foreseeing changes nothing"
+                );
+                let played = m.play(mv).unwrap();
+                assert_eq!((position, &report), (*m.position(), &played), "{game:?}");
+                cuts += played.captured.len();
+            }
+        }
+        assert!(cuts > 0, "{game:?}: some moves cut");
+    }
+}
+
 /// Moves taken back (one, or every move of the turn so far) and played
 /// again leave each game exactly as if they had never been taken back:
 /// the same moment each time, and the same throws to the end.

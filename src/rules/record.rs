@@ -264,11 +264,24 @@ impl Match {
 
     /// Plays a move, or says why not and changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, Illegal> {
-        let before = *self.turn.position();
-        let mover = self.turn.pawn_side();
-        let turn_over = self.turn.play(mv)?;
+        let report = Self::play_on(&mut self.turn, mv)?;
         self.record.events.push(Event::Move(mv));
-        let after = self.turn.position();
+        Ok(report)
+    }
+
+    /// What playing `mv` would do, leaving the game as it is: the position
+    /// after it and the report [`Match::play`] would give.
+    pub fn preview(&self, mv: Move) -> Result<(Position, MoveReport), Illegal> {
+        let mut turn = self.turn;
+        let report = Self::play_on(&mut turn, mv)?;
+        Ok((*turn.position(), report))
+    }
+
+    fn play_on(turn: &mut Turn, mv: Move) -> Result<MoveReport, Illegal> {
+        let before = *turn.position();
+        let mover = turn.pawn_side();
+        let turn_over = turn.play(mv)?;
+        let after = turn.position();
         let mut captured = Vec::new();
         for &side in before.seats().iter().filter(|&&s| s != mover) {
             let mut now: Vec<u8> = after.pawns(side).to_vec();
