@@ -1255,8 +1255,11 @@ fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed
         .iter()
         .map(|c| c.text.to_string())
         .collect();
-    assert_eq!(choices, ["Bring a pawn back from Home to square 70"]);
-    press(&app, "Bring a pawn back from Home to square 70");
+    assert_eq!(
+        choices,
+        ["Bring a pawn back from Home to square 70, cut red"]
+    );
+    press(&app, "Bring a pawn back from Home to square 70, cut red");
     assert_eq!(
         log_lines(&app).last().unwrap().1,
         "Asha: Home → 70, cut red"

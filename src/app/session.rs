@@ -481,29 +481,12 @@ impl Session {
         } else {
             format!(" ({spent})")
         };
-        let mut entry = format!(
-            "{what}{} → {}{by}",
+        let entry = format!(
+            "{what}{} → {}{by}{}",
             self.short_place(mv.from),
-            self.short_place(mv.to)
+            self.short_place(mv.to),
+            self.consequences(&before, self.position(), &report.captured, side),
         );
-        // Cuts happen where the move lands (the victims' own step numbers
-        // would name that square differently).
-        let cut = self.position().game().capture_word();
-        for side in Side::ALL {
-            let colour = self.colour(side).to_lowercase();
-            match report
-                .captured
-                .iter()
-                .filter(|&&(cut, _)| cut == side)
-                .count()
-            {
-                0 => {}
-                1 => entry.push_str(&format!(", {cut} {colour}")),
-                2 => entry.push_str(&format!(", {cut} a {colour} pair")),
-                n => entry.push_str(&format!(", {cut} {n} {colour}")),
-            }
-        }
-        entry.push_str(&milestones(&before, self.position(), side));
         if mv != Move::MISS_TURN {
             self.log.push((mover, entry));
         }
@@ -596,7 +579,22 @@ impl Session {
     }
 
     /// What a move is called on its button.
+    /// A move as its button and the suggestion name it, with what it would
+    /// do beyond moving: "Move 3 to square 14, cut red".
     pub fn describe(&self, mv: Move) -> String {
+        let movement = self.movement(mv);
+        match self.game.preview(mv) {
+            Ok((after, report)) => {
+                let side = self.game.pawn_side();
+                let done = self.consequences(self.position(), &after, &report.captured, side);
+                movement + &done
+            }
+            Err(_) => movement,
+        }
+    }
+
+    /// Which pawns a move takes where, and with which values.
+    fn movement(&self, mv: Move) -> String {
         let who = match mv.pawns {
             1 => "",
             2 => "the pair ",
@@ -636,6 +634,46 @@ impl Session {
             };
             format!("Move {who}{how} to {}{which}", self.place_name(mv.to))
         }
+    }
+
+    /// What a move of `side`'s pawns from `before` to `after` did besides
+    /// moving: whom it cut (where it landed: the victims' own step numbers
+    /// would name that square differently), then what it changed for the
+    /// throws and moves to come (", the way Home is open", ", forms the Jug").
+    fn consequences(
+        &self,
+        before: &Position,
+        after: &Position,
+        captured: &[(Side, u8)],
+        side: Side,
+    ) -> String {
+        let mut text = String::new();
+        let cut = after.game().capture_word();
+        for victim in Side::ALL {
+            let colour = self.colour(victim).to_lowercase();
+            match captured.iter().filter(|&&(of, _)| of == victim).count() {
+                0 => {}
+                1 => text.push_str(&format!(", {cut} {colour}")),
+                2 => text.push_str(&format!(", {cut} a {colour} pair")),
+                n => text.push_str(&format!(", {cut} {n} {colour}")),
+            }
+        }
+        if before.needs_cut(side) && !after.needs_cut(side) {
+            text.push_str(", the way Home is open");
+        }
+        if let Some(place) = after.finishing_place(side) {
+            if !before.is_finished(side) {
+                text.push_str(&format!(", finishes {}", ordinal(place)));
+            }
+        }
+        let (was, is) = (before.flags(side), after.flags(side));
+        if !was.kajalvun && is.kajalvun {
+            text.push_str(", forms the Jug");
+        }
+        if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
+            text.push_str(", passes over the Jug");
+        }
+        text
     }
 
     fn place_name(&self, step: u8) -> String {
@@ -744,28 +782,6 @@ impl Session {
             .map(|p| p.id)
             .collect()
     }
-}
-
-/// What a move of `side`'s pawns changed for the throws and moves to
-/// come, for its log entry (", the way Home is open", ", forms the Jug").
-fn milestones(before: &Position, now: &Position, side: Side) -> String {
-    let mut text = String::new();
-    if before.needs_cut(side) && !now.needs_cut(side) {
-        text.push_str(", the way Home is open");
-    }
-    if let Some(place) = now.finishing_place(side) {
-        if !before.is_finished(side) {
-            text.push_str(&format!(", finishes {}", ordinal(place)));
-        }
-    }
-    let (was, is) = (before.flags(side), now.flags(side));
-    if !was.kajalvun && is.kajalvun {
-        text.push_str(", forms the Jug");
-    }
-    if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
-        text.push_str(", passes over the Jug");
-    }
-    text
 }
 
 /// "1 move", "142 moves".
@@ -1007,6 +1023,32 @@ mod tests {
     }
 
     #[test]
+    fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
+        let s = thrown(
+            r#"{"game":"pagade","options":{"mode":"2p"},"seats":["black","yellow"],
+            "to_move":"black","pawns":{"black":[6,7,10,20],"yellow":[6,7,12,48]}}"#,
+            &[1, 3],
+        );
+        let before = (*s.position(), s.game.values_left(), s.log.len());
+        let named = |from: u8, to: u8| {
+            let moves = s.game.legal_moves();
+            let mv = moves
+                .iter()
+                .find(|m| (m.from, m.to, m.pawns) == (from, to, 1));
+            s.describe(*mv.expect("a legal move"))
+        };
+        let cut = named(10, 14);
+        assert!(
+            cut.starts_with("Move ") && cut.contains(" to square "),
+            "{cut}"
+        );
+        assert!(cut.ends_with(", cut yellow, the way Home is open"), "{cut}");
+        assert!(!named(20, 24).contains(", "), "a plain move says no more");
+        let after = (*s.position(), s.game.values_left(), s.log.len());
+        assert_eq!(before, after);
+    }
+
+    #[test]
     fn chowka_bhara_logs_a_hit_in_its_own_word() {
         let mut s = thrown(
             r#"{"game":"chowka-bhara","seats":["red","yellow"],"to_move":"red",
@@ -1126,7 +1168,10 @@ mod tests {
         let [back, miss] = s.game.legal_moves()[..] else {
             panic!("two choices")
         };
-        assert_eq!(s.describe(back), "Bring a pawn back from Home to square 70");
+        assert_eq!(
+            s.describe(back),
+            "Bring a pawn back from Home to square 70, cut red"
+        );
         assert_eq!(s.describe(miss), "Miss the turn");
         // A hint to let the turn go offers it as the one choice.
         s.suggest(miss);
