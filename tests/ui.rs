@@ -1435,3 +1435,40 @@ fn the_board_rings_the_square_where_the_player_to_move_must_form_the_jug() {
     start_at(&app, &chopat("black", true), 1, ["Asha", "", "Mira", ""]);
     assert_eq!(ringed(&app), Vec::<i32>::new());
 }
+
+#[test]
+fn a_move_choice_is_shown_whole_on_a_phone_and_the_players_give_way_only_when_short() {
+    let app = app();
+    let choice = "Bring a pawn back from Home to square 70, cut red";
+    // A short phone, then a tall one.
+    for (width, height, players_shown) in [(360.0, 740.0, false), (412.0, 915.0, true)] {
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(width, height));
+        start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
+        movable_pawns(&app)[0].invoke_accessible_default_action();
+        settle();
+        let mut shown = vec![labelled(&app, choice).expect("the choice is offered")];
+        assert_eq!(
+            labelled(&app, "Players").is_some(),
+            players_shown,
+            "{width} x {height}"
+        );
+        shown.extend(labelled(&app, "Players"));
+        for element in shown {
+            let (at, size) = (element.absolute_position(), element.size());
+            assert!(
+                at.x >= 0.0 && at.x + size.width <= width && at.y + size.height <= height,
+                "{width} x {height}: {:?} at {at:?}, {size:?} is cut off",
+                element.accessible_label()
+            );
+        }
+        // The button's text wraps rather than running past its edges.
+        let button = labelled(&app, choice).unwrap();
+        assert!(
+            button.size().height > 44.0,
+            "{width} x {height}: one line of {} px",
+            button.size().height
+        );
+    }
+}
