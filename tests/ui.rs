@@ -714,12 +714,7 @@ fn a_long_run_of_throws_leaves_the_tray_and_every_value_in_view_on_a_phone() {
     shown.extend(labelled(&app, "Suggest a move"));
     shown.extend(labelled(&app, "Take back the last move"));
     for element in shown {
-        let (at, size) = (element.absolute_position(), element.size());
-        assert!(
-            at.x >= 0.0 && at.x + size.width <= width && at.y + size.height <= height,
-            "{:?} is cut off",
-            element.accessible_label()
-        );
+        assert_in_window(&element, (width, height));
     }
 }
 
@@ -1343,11 +1338,7 @@ fn the_smallest_desktop_window_keeps_every_button_and_the_players_in_view() {
         .set_size(slint::LogicalSize::new(w, h));
     let in_view = |label: &str| {
         let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
-        let (p, s) = (e.absolute_position(), e.size());
-        assert!(
-            p.y >= 0.0 && p.y + s.height <= h && p.x >= 0.0 && p.x + s.width <= w,
-            "{label:?} at {p:?}, {s:?} is out of the {w} x {h} window"
-        );
+        assert_in_window(&e, (w, h));
     };
     // Four players late in a game, a pawn chosen: the most the game
     // screen holds.
@@ -1456,12 +1447,7 @@ fn a_move_choice_is_shown_whole_on_a_phone_and_the_players_give_way_only_when_sh
         );
         shown.extend(labelled(&app, "Players"));
         for element in shown {
-            let (at, size) = (element.absolute_position(), element.size());
-            assert!(
-                at.x >= 0.0 && at.x + size.width <= width && at.y + size.height <= height,
-                "{width} x {height}: {:?} at {at:?}, {size:?} is cut off",
-                element.accessible_label()
-            );
+            assert_in_window(&element, (width, height));
         }
         // The button's text wraps rather than running past its edges.
         let button = labelled(&app, choice).unwrap();

@@ -63,6 +63,16 @@ pub fn labelled(app: &App, label: &str) -> Option<ElementHandle> {
     ElementHandle::find_by_accessible_label(app.window(), label).next()
 }
 
+/// Asserts that `element` lies wholly inside a `width` x `height` window.
+pub fn assert_in_window(element: &ElementHandle, (width, height): (f32, f32)) {
+    let (at, size) = (element.absolute_position(), element.size());
+    assert!(
+        at.x >= 0.0 && at.y >= 0.0 && at.x + size.width <= width && at.y + size.height <= height,
+        "{:?} at {at:?}, {size:?} is cut off by the {width} x {height} window",
+        element.accessible_label()
+    );
+}
+
 pub fn press(app: &App, label: &str) {
     labelled(app, label)
         .unwrap_or_else(|| panic!("nothing labelled {label:?}"))
