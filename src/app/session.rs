@@ -364,23 +364,36 @@ impl Session {
         };
         let side = self.game.pawn_side();
         let g = self.position().board();
-        let mut out: Vec<Target> = Vec::new();
         let suggested = self.hint.filter(|h| h.from == from);
+        // Each square once, with what moving there does where every way
+        // there does the same (None where they differ).
+        let mut reached: Vec<(Cell, u8, Option<String>)> = Vec::new();
         for m in self.moves_from(from) {
             if suggested.is_some_and(|h| h.to != m.to) {
                 continue;
             }
-            if let Some(cell) = g.cell(side, m.to) {
-                if !out.iter().any(|t| t.cell == cell) {
-                    out.push(Target {
-                        cell,
-                        label: format!("Move to {}", self.place_name(m.to)),
-                        number: self.short_place(m.to),
-                    });
-                }
+            let Some(cell) = g.cell(side, m.to) else {
+                continue;
+            };
+            let does = self.foreseen(m);
+            match reached.iter_mut().find(|(c, ..)| *c == cell) {
+                None => reached.push((cell, m.to, Some(does))),
+                Some((.., seen)) if seen.as_ref() != Some(&does) => *seen = None,
+                Some(_) => {}
             }
         }
-        out
+        reached
+            .into_iter()
+            .map(|(cell, to, does)| Target {
+                cell,
+                label: format!(
+                    "Move to {}{}",
+                    self.place_name(to),
+                    does.unwrap_or_default()
+                ),
+                number: self.short_place(to),
+            })
+            .collect()
     }
 
     /// A tap on a pawn: chooses it, or says why it cannot move. A tap on a
@@ -582,14 +595,18 @@ impl Session {
     /// A move as its button and the suggestion name it, with what it would
     /// do beyond moving: "Move 3 to square 14, cut red".
     pub fn describe(&self, mv: Move) -> String {
-        let movement = self.movement(mv);
+        self.movement(mv) + &self.foreseen(mv)
+    }
+
+    /// What a legal move would do besides moving (", cut red"), from the
+    /// engine's preview of it.
+    fn foreseen(&self, mv: Move) -> String {
         match self.game.preview(mv) {
             Ok((after, report)) => {
                 let side = self.game.pawn_side();
-                let done = self.consequences(self.position(), &after, &report.captured, side);
-                movement + &done
+                self.consequences(self.position(), &after, &report.captured, side)
             }
-            Err(_) => movement,
+            Err(_) => String::new(),
         }
     }
 
@@ -1024,7 +1041,7 @@ mod tests {
 
     #[test]
     fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
-        let s = thrown(
+        let mut s = thrown(
             r#"{"game":"pagade","options":{"mode":"2p"},"seats":["black","yellow"],
             "to_move":"black","pawns":{"black":[6,7,10,20],"yellow":[6,7,12,48]}}"#,
             &[1, 3],
@@ -1046,6 +1063,21 @@ mod tests {
         assert!(!named(20, 24).contains(", "), "a plain move says no more");
         let after = (*s.position(), s.game.values_left(), s.log.len());
         assert_eq!(before, after);
+        // The lit squares are read out the same way.
+        s.selected = Some(10);
+        let mut labels: Vec<String> = s.targets().into_iter().map(|t| t.label).collect();
+        labels.sort();
+        assert_eq!(labels.len(), 3, "{labels:?}");
+        assert!(labels[0].starts_with("Move to square "), "{labels:?}");
+        let cutting: Vec<&String> = labels.iter().filter(|l| l.contains(", ")).collect();
+        assert_eq!(cutting.len(), 1, "{labels:?}");
+        assert_eq!(
+            cutting[0],
+            &format!(
+                "Move to {}, cut yellow, the way Home is open",
+                s.place_name(14)
+            )
+        );
     }
 
     #[test]
