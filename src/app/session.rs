@@ -591,7 +591,6 @@ impl Session {
         mv.values(self.game.turn().throws())
     }
 
-    /// What a move is called on its button.
     /// A move as its button and the suggestion name it, with what it would
     /// do beyond moving: "Move 3 to square 14, cut red".
     pub fn describe(&self, mv: Move) -> String {
