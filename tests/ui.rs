@@ -1330,63 +1330,71 @@ fn the_banner_says_which_pawns_and_squares_to_tap() {
 }
 
 #[test]
-fn the_smallest_desktop_window_keeps_every_button_and_the_players_in_view() {
+fn the_smallest_desktop_window_and_a_phone_on_its_side_keep_every_button_and_the_players_in_view() {
     let app = app();
-    let (w, h) = (800.0, 480.0);
-    app.window()
-        .window()
-        .set_size(slint::LogicalSize::new(w, h));
-    let in_view = |label: &str| {
-        let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
-        assert_in_window(&e, (w, h));
-    };
-    // Four players late in a game, a pawn chosen: the most the game
-    // screen holds.
-    app.start(
-        Match::from_position(late_pagade(), 1),
-        Default::default(),
-        Default::default(),
-    );
-    throw_until_a_move_is_due(&app);
-    movable_pawns(&app)[0].invoke_accessible_default_action();
-    settle();
-    in_view("Menu");
-    in_view("Players");
-    for value in app.window().global::<Play>().get_values().iter() {
-        in_view(&format!("Value {value} to spend"));
-    }
-    // Home with a game to continue: five buttons under the emblem.
-    app.window().global::<Nav>().invoke_go_home();
-    settle();
-    for button in ["Continue", "New game", "Saved games", "Rules", "Settings"] {
-        in_view(button);
-    }
-    // The end of a four-player game: four places and two buttons.
-    start_at(
-        &app,
-        r#"{
-        "game": "pagade",
-        "options": { "mode": "4p" },
-        "seats": ["black", "red", "yellow", "green"],
-        "to_move": "black",
-        "pawns": { "black": [84, 84, 84, 80], "red": [84, 84, 84, 84],
-                   "yellow": [84, 84, 84, 84], "green": [12, 12, 60, 3] },
-        "places": ["red", "yellow"],
-        "flags": { "black": { "has_cut": true }, "red": { "has_cut": true },
-                   "yellow": { "has_cut": true } }
-    }"#,
-        2,
-        ["", "", "", ""],
-    );
-    let mut steps = 0;
-    while take_a_turn_step(&app) {
-        steps += 1;
-        assert!(steps < 3000, "the game should end");
-    }
-    assert_eq!(screen(&app), Screen::GameOver);
-    let headline = app.window().global::<Outcome>().get_headline();
-    for label in [headline.as_str(), "Play again", "Home"] {
-        in_view(label);
+    for (w, h) in [(800.0, 480.0), (640.0, 360.0)] {
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(w, h));
+        let in_view = |label: &str| {
+            let e =
+                labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown at {w} x {h}"));
+            assert_in_window(&e, (w, h));
+        };
+        // Four players late in a game, a pawn chosen: the most the game
+        // screen holds.
+        app.start(
+            Match::from_position(late_pagade(), 1),
+            Default::default(),
+            Default::default(),
+        );
+        throw_until_a_move_is_due(&app);
+        movable_pawns(&app)[0].invoke_accessible_default_action();
+        settle();
+        in_view("Menu");
+        in_view("Players");
+        for value in app.window().global::<Play>().get_values().iter() {
+            in_view(&format!("Value {value} to spend"));
+        }
+        // Partners in Chopat, told to bring a pawn back or miss the turn: a
+        // prompt of two lines and the players' list with the partnerships.
+        start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
+        in_view("Players");
+        in_view("Miss the turn");
+        // Home with a game to continue: five buttons under the emblem, or
+        // beside it on a phone on its side.
+        app.window().global::<Nav>().invoke_go_home();
+        settle();
+        for button in ["Continue", "New game", "Saved games", "Rules", "Settings"] {
+            in_view(button);
+        }
+        // The end of a four-player game: four places and two buttons.
+        start_at(
+            &app,
+            r#"{
+            "game": "pagade",
+            "options": { "mode": "4p" },
+            "seats": ["black", "red", "yellow", "green"],
+            "to_move": "black",
+            "pawns": { "black": [84, 84, 84, 80], "red": [84, 84, 84, 84],
+                       "yellow": [84, 84, 84, 84], "green": [12, 12, 60, 3] },
+            "places": ["red", "yellow"],
+            "flags": { "black": { "has_cut": true }, "red": { "has_cut": true },
+                       "yellow": { "has_cut": true } }
+        }"#,
+            2,
+            ["", "", "", ""],
+        );
+        let mut steps = 0;
+        while take_a_turn_step(&app) {
+            steps += 1;
+            assert!(steps < 3000, "the game should end");
+        }
+        assert_eq!(screen(&app), Screen::GameOver);
+        let headline = app.window().global::<Outcome>().get_headline();
+        for label in [headline.as_str(), "Play again", "Home"] {
+            in_view(label);
+        }
     }
 }
 
