@@ -3,7 +3,7 @@
 #   1. the manifest and resources of android/app compile with aapt against
 #      Debian's Android framework resources, and the result says what the
 #      app needs: package org.chaupar.chaupar, label "Chaupar", the launcher
-#      icon at every density, minimum SDK 26, portrait, a NativeActivity
+#      icon at every density, minimum SDK 26, turning with the device (fullUser), a NativeActivity
 #      loading libchaupar.so, and no permissions;
 #   2. the Android versionName is the crate's version;
 #   3. the library type-checks for aarch64-linux-android (`cargo check`
@@ -79,9 +79,9 @@ check_manifest() {
     if grep -q "uses-permission" "$scratch/badging"; then
         fail "the app asks for permissions: $(grep uses-permission "$scratch/badging" | tr '\n' ' ')"
     fi
-    # screenOrientation 1 is portrait.
-    grep -q "A: android:screenOrientation(0x0101001e)=(type 0x10)0x1$" "$scratch/manifest-tree" ||
-        fail "the activity is not held in portrait"
+    # screenOrientation 13 (0xd) is fullUser.
+    grep -q "A: android:screenOrientation(0x0101001e)=(type 0x10)0xd$" "$scratch/manifest-tree" ||
+        fail "the activity does not turn with the device (fullUser)"
     grep -A 2 'A: android:name(0x01010003)="android.app.lib_name"' "$scratch/manifest-tree" |
         grep -q 'A: android:value(0x01010024)="chaupar"' ||
         fail "the NativeActivity does not load libchaupar.so"
