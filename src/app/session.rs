@@ -944,8 +944,12 @@ mod tests {
             .find_map(|seed| {
                 let m = Match::from_position(pos, seed);
                 let mut s = Session::new(m, Default::default(), Default::default());
-                s.throw();
-                let mut got = s.game.turn().throws()[0].values().to_vec();
+                // Bonus throws too, up to the move phase.
+                while s.game.phase() == Phase::Throw && s.game.turn().seat() == pos.to_move() {
+                    s.throw();
+                }
+                // A throw with no legal move has passed the turn already.
+                let mut got = s.game.turn().throws().first()?.values().to_vec();
                 got.sort();
                 (got == want && s.game.phase() == Phase::Move).then_some(s)
             })
@@ -1077,6 +1081,39 @@ mod tests {
                 s.place_name(14)
             )
         );
+    }
+
+    #[test]
+    fn a_lit_square_reached_in_ways_that_do_different_things_is_read_out_plainly() {
+        // From the pair on 35 over the Jug, which has moved to 38, to 39,
+        // with a (4, 4) and the bonus throw after it: a single pawn passing
+        // over the Jug begins Ool Olangvun, the pair moving together does
+        // not.
+        let mut s = thrown(
+            r#"{"game":"chopat","seats":["black","yellow"],"to_move":"black",
+            "pawns":{"black":[38,38,35,35],"yellow":[6,7,12,12]},
+            "flags":{"black":{"has_thrown":true,"kajalvun":true,"jug":38,"jug_moved":true},
+                     "yellow":{"has_thrown":true}}}"#,
+            &[4, 4],
+        );
+        let moves = s.game.legal_moves();
+        let to_39 = |pawns: u8| {
+            let mv = moves
+                .iter()
+                .find(|m| (m.from, m.to, m.pawns) == (35, 39, pawns));
+            s.describe(*mv.expect("a legal move"))
+        };
+        assert!(to_39(1).ends_with(", passes over the Jug"), "{}", to_39(1));
+        assert!(!to_39(2).contains(", "), "{}", to_39(2));
+        s.selected = Some(35);
+        let labels: Vec<String> = s.targets().into_iter().map(|t| t.label).collect();
+        // Plain where the ways differ; said where the only way is a single.
+        for label in [
+            "Move to square 39",
+            "Move to square 43, passes over the Jug",
+        ] {
+            assert!(labels.contains(&label.to_string()), "{labels:?}");
+        }
     }
 
     #[test]
