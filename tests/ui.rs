@@ -1399,6 +1399,33 @@ fn the_smallest_desktop_window_and_a_phone_on_its_side_keep_every_button_and_the
 }
 
 #[test]
+fn a_tablet_held_upright_gives_the_board_its_whole_width_and_a_phone_keeps_room_for_the_controls() {
+    let app = app();
+    for (w, h) in [(800.0, 1280.0), (360.0, 640.0)] {
+        app.window()
+            .window()
+            .set_size(slint::LogicalSize::new(w, h));
+        app.start(
+            Match::from_position(late_pagade(), 1),
+            Default::default(),
+            Default::default(),
+        );
+        settle();
+        // The board lies between the turn banner and the throw tray.
+        let banner = &starting(&app, "Turn of ")[0];
+        let tray = &starting(&app, "Throw the dice for ")[0];
+        let between =
+            tray.absolute_position().y - (banner.absolute_position().y + banner.size().height);
+        assert!(between >= w - 32.0, "{w} x {h}: {between} px for the board");
+        assert_in_window(&labelled(&app, "Players").unwrap(), (w, h));
+        // A button beside the tray is as tall as its text, not the tray.
+        start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
+        let pass = labelled(&app, "Miss the turn").expect("the turn may be missed");
+        assert_eq!(pass.size().height, 44.0, "{w} x {h}");
+    }
+}
+
+#[test]
 fn the_board_rings_the_square_where_the_player_to_move_must_form_the_jug() {
     let app = app();
     let chopat = |to_move: &str, black_has_jug: bool| {
