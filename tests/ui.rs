@@ -1422,6 +1422,14 @@ fn a_tablet_held_upright_gives_the_board_its_whole_width_and_a_phone_keeps_room_
         start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
         let pass = labelled(&app, "Miss the turn").expect("the turn may be missed");
         assert_eq!(pass.size().height, 44.0, "{w} x {h}");
+        // On the tablet it stands beside the tray, level with its middle.
+        if w > 700.0 {
+            let tray = &starting(&app, "Throw tray")[0];
+            let middle = |e: &i_slint_backend_testing::ElementHandle| {
+                e.absolute_position().y + e.size().height / 2.0
+            };
+            assert!((middle(&pass) - middle(tray)).abs() < 1.0, "{w} x {h}");
+        }
     }
 }
 
