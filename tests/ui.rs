@@ -282,7 +282,7 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
             Default::default(),
             Default::default(),
         );
-        while take_a_turn_step(&app) {}
+        play_to_the_end(&app);
         save_png(&app, &format!("{size}-game-over"));
         nav.invoke_go_home();
     }
@@ -1079,12 +1079,7 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
         5,
         ["Asha", "Ravi", "Mira", ""],
     );
-    let mut actions = 0;
-    while take_a_turn_step(&app) {
-        actions += 1;
-        assert!(actions < 2000, "the game should end");
-    }
-    assert_eq!(screen(&app), Screen::GameOver);
+    play_to_the_end(&app);
     let end = app.with_match(|m| *m.position()).unwrap();
     assert!(end.is_finished(Side(1)), "Red brought the last pawn Home");
     let outcome = app.window().global::<Outcome>();
@@ -1385,12 +1380,7 @@ fn the_smallest_desktop_window_and_a_phone_on_its_side_keep_every_button_and_the
             2,
             ["", "", "", ""],
         );
-        let mut steps = 0;
-        while take_a_turn_step(&app) {
-            steps += 1;
-            assert!(steps < 3000, "the game should end");
-        }
-        assert_eq!(screen(&app), Screen::GameOver);
+        play_to_the_end(&app);
         let headline = app.window().global::<Outcome>().get_headline();
         for label in [headline.as_str(), "Play again", "Home"] {
             in_view(label);

@@ -173,7 +173,7 @@ fn saved_games_and_computer_seats_render() {
         ["Asha".into(), String::new(), "Ravi".into(), String::new()],
         Default::default(),
     );
-    while take_a_turn_step(&app) {}
+    play_to_the_end(&app);
     app.window().global::<Nav>().invoke_go_home();
     settle();
     std::fs::write(dir.join("games/game-2.json"), "").unwrap();

@@ -956,14 +956,19 @@ mod tests {
             .expect("some seed throws the values")
     }
 
-    /// Plays the legal move of one pawn from `from` to `to`; its log entry.
-    fn logged_move(s: &mut Session, from: u8, to: u8) -> String {
-        let mv = s
-            .game
+    /// The legal move of `pawns` pawns (one, or a pair together) from
+    /// `from` to `to`.
+    fn legal(s: &Session, from: u8, to: u8, pawns: u8) -> Move {
+        s.game
             .legal_moves()
             .into_iter()
-            .find(|m| (m.from, m.to, m.pawns) == (from, to, 1));
-        s.play(mv.expect("a legal move")).unwrap();
+            .find(|m| (m.from, m.to, m.pawns) == (from, to, pawns))
+            .expect("a legal move")
+    }
+
+    /// Plays the legal move of one pawn from `from` to `to`; its log entry.
+    fn logged_move(s: &mut Session, from: u8, to: u8) -> String {
+        s.play(legal(s, from, to, 1)).unwrap();
         s.log.last().unwrap().1.clone()
     }
 
@@ -1050,13 +1055,7 @@ mod tests {
             &[1, 3],
         );
         let before = (*s.position(), s.game.values_left(), s.log.len());
-        let named = |from: u8, to: u8| {
-            let moves = s.game.legal_moves();
-            let mv = moves
-                .iter()
-                .find(|m| (m.from, m.to, m.pawns) == (from, to, 1));
-            s.describe(*mv.expect("a legal move"))
-        };
+        let named = |from: u8, to: u8| s.describe(legal(&s, from, to, 1));
         let cut = named(10, 14);
         assert!(
             cut.starts_with("Move ") && cut.contains(" to square "),
@@ -1096,13 +1095,7 @@ mod tests {
                      "yellow":{"has_thrown":true}}}"#,
             &[4, 4],
         );
-        let moves = s.game.legal_moves();
-        let to_39 = |pawns: u8| {
-            let mv = moves
-                .iter()
-                .find(|m| (m.from, m.to, m.pawns) == (35, 39, pawns));
-            s.describe(*mv.expect("a legal move"))
-        };
+        let to_39 = |pawns: u8| s.describe(legal(&s, 35, 39, pawns));
         assert!(to_39(1).ends_with(", passes over the Jug"), "{}", to_39(1));
         assert!(!to_39(2).contains(", "), "{}", to_39(2));
         s.selected = Some(35);

@@ -146,6 +146,17 @@ pub fn assert_board_matches_engine(app: &App) {
     }
 }
 
+/// Plays the game on screen to its end the way a player would, and checks
+/// that the end of the game is shown.
+pub fn play_to_the_end(app: &App) {
+    let mut actions = 0;
+    while take_a_turn_step(app) {
+        actions += 1;
+        assert!(actions < 3000, "the game should end");
+    }
+    assert_eq!(screen(app), Screen::GameOver);
+}
+
 /// Plays one action the way a player would: throw, pass, or move the first
 /// pawn that can move to its first highlighted square. False when the game
 /// screen has gone.
