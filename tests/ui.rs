@@ -482,6 +482,38 @@ fn a_move_cannot_be_taken_back_once_the_computer_is_to_act() {
 }
 
 #[test]
+fn asking_before_deleting_a_saved_game_on_a_phone_leaves_its_buttons_whole() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let app = open_app(&dir);
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(360.0, 640.0));
+    new_game_through_the_screens(&app, Game::ChowkaBhara);
+    take_a_turn_step(&app);
+    press_back(&app);
+    press(&app, "Saved games");
+    let delete = starting(&app, "Delete Chowka Bhara")[0].size().width;
+    press(
+        &app,
+        &starting(&app, "Delete Chowka Bhara")[0]
+            .accessible_label()
+            .unwrap(),
+    );
+    // The question wraps beside them rather than squeezing their words (the
+    // bold Delete is the wider of the two Deletes).
+    let keep = labelled(&app, "Keep the game").expect("deleting asks first");
+    let confirm = labelled(&app, "Confirm: delete the game").expect("deleting asks first");
+    assert!(
+        confirm.size().width >= delete,
+        "{} < {delete}",
+        confirm.size().width
+    );
+    assert!(keep.size().width >= 60.0, "{}", keep.size().width);
+    assert_in_window(&confirm, (360.0, 640.0));
+}
+
+#[test]
 fn a_damaged_save_is_listed_with_its_message_and_the_others_resume() {
     use_testing_backend(false);
     let dir = fresh_data_dir();
