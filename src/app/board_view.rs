@@ -184,8 +184,10 @@ impl Layout {
                         y += if k / 2 == 0 { -0.22 } else { 0.22 };
                     }
                     // A stack: each pawn a little above the one before, the
-                    // last (drawn on top) showing how many there are.
-                    let lift = 0.07 * rank as f32;
+                    // last (drawn on top) showing how many there are. A
+                    // tall stack (ten pawns on the largest square board)
+                    // packs its layers closer, to stay on its square.
+                    let lift = rank as f32 * (STACK_RISE / (count - 1).max(1) as f32).min(0.07);
                     Spot {
                         x: x - lift,
                         y: y - lift,
@@ -307,6 +309,10 @@ pub fn marked_cells(g: &Geometry) -> Vec<board::Cell> {
     }
 }
 
+/// How far, in squares, the top of the tallest stack rises above its
+/// lowest pawn.
+const STACK_RISE: f32 = 0.28;
+
 /// The square a player calls a step: the cross board's steps 76 to 83 walk
 /// back over squares 8 and 7 down to 1.
 pub fn square_number(kind: BoardKind, home: u8, step: u8) -> u8 {
@@ -390,6 +396,32 @@ mod tests {
         // A waiting pawn is off the cloth's squares, beside its arm.
         let off = spots[3];
         assert!(off.x > 11.0 && off.y > 11.0, "{off:?}");
+    }
+
+    #[test]
+    fn a_tall_stack_stays_on_its_square() {
+        // Ten pawns on Red's start square of the 11 x 11 board.
+        let layout = Layout::new(BoardKind::Square(11), Side(0), false);
+        let pawns: Vec<PawnAt> = (0..10)
+            .map(|id| PawnAt {
+                id,
+                side: Side(0),
+                step: 1,
+            })
+            .collect();
+        let spots = layout.pawns(&pawns);
+        let (low, top) = (spots[0], spots[9]);
+        assert_eq!(top.top_of, 10);
+        let rise = STACK_RISE + 1e-4;
+        assert!(
+            low.x - top.x <= rise && low.y - top.y <= rise,
+            "{low:?} {top:?}"
+        );
+        // Its layers still show: each pawn above the one before.
+        assert!(spots.windows(2).all(|w| w[1].y < w[0].y));
+        // A pair rises as before.
+        let pair = layout.pawns(&pawns[..2]);
+        assert!((pair[0].y - pair[1].y - 0.07).abs() < 1e-6);
     }
 
     #[test]
