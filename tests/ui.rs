@@ -1522,4 +1522,29 @@ fn a_move_choice_is_shown_whole_on_a_phone_and_the_players_give_way_only_when_sh
             button.size().height
         );
     }
+    // Four players on the largest square board, one pawn able to move: its
+    // one button and the players' list fit together on the short phone.
+    let (width, height) = (360.0, 740.0);
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(width, height));
+    start_at(
+        &app,
+        r#"{"game": "chowka-bhara", "options": {"board": 11},
+            "seats": ["red", "green", "yellow", "blue"], "to_move": "red",
+            "pawns": {"red": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], "green": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+                      "yellow": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], "blue": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}}"#,
+        2,
+        ["", "", "", ""],
+    );
+    throw_until_a_move_is_due(&app);
+    // The lit square reads "Move to …", the button "Move 2 to …".
+    let offered = starting(&app, "Move ");
+    let button = offered
+        .iter()
+        .find(|e| !e.accessible_label().unwrap().starts_with("Move to "))
+        .expect("the one move is offered as a button");
+    assert_in_window(button, (width, height));
+    let players = labelled(&app, "Players").expect("the players stay in view");
+    assert_in_window(&players, (width, height));
 }
