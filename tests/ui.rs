@@ -1456,6 +1456,74 @@ fn a_tablet_held_upright_gives_the_board_its_whole_width_and_a_phone_keeps_room_
 }
 
 #[test]
+fn a_small_phone_condenses_the_players_list_rather_than_cutting_it_off() {
+    let app = app();
+    let (w, h) = (360.0, 640.0);
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(w, h));
+    let shown = |label: &str| {
+        let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
+        assert_in_window(&e, (w, h));
+    };
+    let labels = |app: &App| -> (Vec<String>, Vec<String>) {
+        let play = app.window().global::<Play>();
+        let players = play
+            .get_standings()
+            .iter()
+            .map(|s| s.label.to_string())
+            .collect();
+        let teams = play
+            .get_teams()
+            .iter()
+            .map(|t| t.label.to_string())
+            .collect();
+        (players, teams)
+    };
+    // Four players each for themselves, halfway through a throw: a value,
+    // Hint and Undo under the tray, and the players two to a line, every
+    // one shown.
+    let play = app.window().global::<Play>();
+    let halfway = (0..200).find(|&seed| {
+        app.start(
+            Match::from_position(late_pagade(), seed),
+            Default::default(),
+            Default::default(),
+        );
+        throw_until_a_move_is_due(&app);
+        take_a_turn_step(&app);
+        play.get_values().row_count() == 1 && play.get_can_take_back()
+    });
+    assert!(halfway.is_some(), "some seed leaves a value after one move");
+    save_png(&app, "phone-players-two-to-a-line");
+    shown("Players");
+    let (players, _) = labels(&app);
+    assert_eq!(players.len(), 4);
+    for label in &players {
+        shown(label);
+    }
+    // Two partnerships under a two-line prompt: the pairs' race.
+    start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
+    shown("Players");
+    let (players, teams) = labels(&app);
+    assert_eq!(teams.len(), 2);
+    for label in &teams {
+        shown(label);
+    }
+    assert!(labelled(&app, &players[1]).is_none(), "{players:?}");
+    // A taller phone has room for the whole list.
+    let (w, h) = (360.0, 740.0);
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(w, h));
+    settle();
+    for label in players.iter().chain(&teams) {
+        let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
+        assert_in_window(&e, (w, h));
+    }
+}
+
+#[test]
 fn the_board_rings_the_square_where_the_player_to_move_must_form_the_jug() {
     let app = app();
     let chopat = |to_move: &str, black_has_jug: bool| {
