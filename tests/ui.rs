@@ -230,9 +230,7 @@ fn the_new_game_screen_names_each_players_colours_and_swaps_them() {
 fn every_screen_renders_at_phone_and_desktop_sizes() {
     let app = app();
     for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(w, h));
+        set_window_size(&app, w, h);
         let nav = app.window().global::<Nav>();
         nav.set_screen(Screen::Home);
         save_png(&app, &format!("{size}-home"));
@@ -486,9 +484,7 @@ fn asking_before_deleting_a_saved_game_on_a_phone_leaves_its_buttons_whole() {
     use_testing_backend(false);
     let dir = fresh_data_dir();
     let app = open_app(&dir);
-    app.window()
-        .window()
-        .set_size(slint::LogicalSize::new(360.0, 640.0));
+    set_window_size(&app, 360.0, 640.0);
     new_game_through_the_screens(&app, Game::ChowkaBhara);
     take_a_turn_step(&app);
     press_back(&app);
@@ -677,9 +673,7 @@ fn a_rules_pages_list_items_start_beside_their_bullets() {
 #[test]
 fn a_rules_page_scrolls_to_its_last_line_on_a_phone() {
     let app = app();
-    app.window()
-        .window()
-        .set_size(slint::LogicalSize::new(360.0, 640.0));
+    set_window_size(&app, 360.0, 640.0);
     press(&app, "Rules");
     let blocks = app.window().global::<Rules>().get_blocks();
     let last = blocks
@@ -712,9 +706,7 @@ fn a_rules_page_scrolls_to_its_last_line_on_a_phone() {
 fn a_long_run_of_throws_leaves_the_tray_and_every_value_in_view_on_a_phone() {
     let app = app();
     let (width, height) = (360.0, 640.0);
-    app.window()
-        .window()
-        .set_size(slint::LogicalSize::new(width, height));
+    set_window_size(&app, width, height);
     // After Kajalvun every doublet brings another throw.
     let pos = chaupar::rules::Position::from_json(
         r#"{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
@@ -756,9 +748,7 @@ fn the_log_takes_the_room_under_the_throws_and_shows_as_many_lines_as_fit() {
     new_game_through_the_screens(&app, Game::Pagade);
     let play = app.window().global::<Play>();
     for (width, height) in [(1280.0, 800.0), (400.0, 860.0)] {
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(width, height));
+        set_window_size(&app, width, height);
         settle();
         if play.get_log().row_count() == 0 {
             // Before the first throw only the tray and the players' list
@@ -818,8 +808,8 @@ fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
     let dir = fresh_data_dir();
     let first = open_app(&dir);
     // Tall enough for every option to be in view.
-    let tall = slint::LogicalSize::new(800.0, 2000.0);
-    first.window().window().set_size(tall);
+    let tall = (800.0, 2000.0);
+    set_window_size(&first, tall.0, tall.1);
     press(&first, "New game");
     choose_game(&first, Game::ChowkaBhara);
     press(&first, "Players: 3 players");
@@ -832,7 +822,7 @@ fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
     drop(first);
 
     let second = open_app(&dir);
-    second.window().window().set_size(tall);
+    set_window_size(&second, tall.0, tall.1);
     press(&second, "New game");
     let setup = second.window().global::<Setup>();
     let seats: Vec<(String, i32)> = setup
@@ -868,9 +858,7 @@ fn choices_stand_side_by_side_where_they_fit_and_stack_where_they_do_not() {
             .collect()
     };
     for width in [360.0, 1280.0] {
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(width, 2400.0));
+        set_window_size(&app, width, 2400.0);
         press(&app, "New game");
         choose_game(&app, Game::ChowkaBhara);
         let sizes = [
@@ -1360,14 +1348,8 @@ fn the_banner_says_which_pawns_and_squares_to_tap() {
 fn the_smallest_desktop_window_and_a_phone_on_its_side_keep_every_button_and_the_players_in_view() {
     let app = app();
     for (w, h) in [(800.0, 480.0), (640.0, 360.0)] {
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(w, h));
-        let in_view = |label: &str| {
-            let e =
-                labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown at {w} x {h}"));
-            assert_in_window(&e, (w, h));
-        };
+        set_window_size(&app, w, h);
+        let in_view = |label: &str| assert_shown(&app, label, (w, h));
         // Four players late in a game, a pawn chosen: the most the game
         // screen holds.
         app.start(
@@ -1424,9 +1406,7 @@ fn the_smallest_desktop_window_and_a_phone_on_its_side_keep_every_button_and_the
 fn a_tablet_held_upright_gives_the_board_its_whole_width_and_a_phone_keeps_room_for_the_controls() {
     let app = app();
     for (w, h) in [(800.0, 1280.0), (360.0, 640.0)] {
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(w, h));
+        set_window_size(&app, w, h);
         app.start(
             Match::from_position(late_pagade(), 1),
             Default::default(),
@@ -1439,7 +1419,7 @@ fn a_tablet_held_upright_gives_the_board_its_whole_width_and_a_phone_keeps_room_
         let between =
             tray.absolute_position().y - (banner.absolute_position().y + banner.size().height);
         assert!(between >= w - 32.0, "{w} x {h}: {between} px for the board");
-        assert_in_window(&labelled(&app, "Players").unwrap(), (w, h));
+        assert_shown(&app, "Players", (w, h));
         // A button beside the tray is as tall as its text, not the tray.
         start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
         let pass = labelled(&app, "Miss the turn").expect("the turn may be missed");
@@ -1459,13 +1439,8 @@ fn a_tablet_held_upright_gives_the_board_its_whole_width_and_a_phone_keeps_room_
 fn a_small_phone_condenses_the_players_list_rather_than_cutting_it_off() {
     let app = app();
     let (w, h) = (360.0, 640.0);
-    app.window()
-        .window()
-        .set_size(slint::LogicalSize::new(w, h));
-    let shown = |label: &str| {
-        let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
-        assert_in_window(&e, (w, h));
-    };
+    set_window_size(&app, w, h);
+    let shown = |label: &str| assert_shown(&app, label, (w, h));
     let labels = |app: &App| -> (Vec<String>, Vec<String>) {
         let play = app.window().global::<Play>();
         let players = play
@@ -1513,13 +1488,10 @@ fn a_small_phone_condenses_the_players_list_rather_than_cutting_it_off() {
     assert!(labelled(&app, &players[1]).is_none(), "{players:?}");
     // A taller phone has room for the whole list.
     let (w, h) = (360.0, 740.0);
-    app.window()
-        .window()
-        .set_size(slint::LogicalSize::new(w, h));
+    set_window_size(&app, w, h);
     settle();
     for label in players.iter().chain(&teams) {
-        let e = labelled(&app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
-        assert_in_window(&e, (w, h));
+        assert_shown(&app, label, (w, h));
     }
 }
 
@@ -1566,9 +1538,7 @@ fn a_move_choice_is_shown_whole_on_a_phone_and_the_players_give_way_only_when_sh
     let choice = "Bring a pawn back from Home to square 70, cut red";
     // A short phone, then a tall one.
     for (width, height, players_shown) in [(360.0, 740.0, false), (412.0, 915.0, true)] {
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(width, height));
+        set_window_size(&app, width, height);
         start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
         movable_pawns(&app)[0].invoke_accessible_default_action();
         settle();
@@ -1593,9 +1563,7 @@ fn a_move_choice_is_shown_whole_on_a_phone_and_the_players_give_way_only_when_sh
     // Four players on the largest square board, one pawn able to move: its
     // one button and the players' list fit together on the short phone.
     let (width, height) = (360.0, 740.0);
-    app.window()
-        .window()
-        .set_size(slint::LogicalSize::new(width, height));
+    set_window_size(&app, width, height);
     start_at(
         &app,
         r#"{"game": "chowka-bhara", "options": {"board": 11},
@@ -1613,6 +1581,5 @@ fn a_move_choice_is_shown_whole_on_a_phone_and_the_players_give_way_only_when_sh
         .find(|e| !e.accessible_label().unwrap().starts_with("Move to "))
         .expect("the one move is offered as a button");
     assert_in_window(button, (width, height));
-    let players = labelled(&app, "Players").expect("the players stay in view");
-    assert_in_window(&players, (width, height));
+    assert_shown(&app, "Players", (width, height));
 }

@@ -178,9 +178,7 @@ fn saved_games_and_computer_seats_render() {
     settle();
     std::fs::write(dir.join("games/game-2.json"), "").unwrap();
     for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(w, h));
+        set_window_size(&app, w, h);
         press(&app, "Saved games");
         save_png(&app, &format!("{size}-saved-games"));
         press_back(&app);
@@ -189,9 +187,7 @@ fn saved_games_and_computer_seats_render() {
         // callback rather than a press.
         app.window().global::<Setup>().invoke_choose_kind(1, 3);
         // Tall enough to show the seats below the list of games.
-        app.window()
-            .window()
-            .set_size(slint::LogicalSize::new(w, h.max(1100.0)));
+        set_window_size(&app, w, h.max(1100.0));
         save_png(&app, &format!("{size}-new-game-computer"));
         press_back(&app);
         assert_eq!(screen(&app), Screen::Home);

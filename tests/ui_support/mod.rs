@@ -146,6 +146,20 @@ pub fn assert_board_matches_engine(app: &App) {
     }
 }
 
+/// Asserts that an element labelled `label` is shown wholly inside a
+/// `width` x `height` window.
+pub fn assert_shown(app: &App, label: &str, window: (f32, f32)) {
+    let element = labelled(app, label).unwrap_or_else(|| panic!("{label:?} is shown"));
+    assert_in_window(&element, window);
+}
+
+/// Gives the app's window a size, in logical pixels.
+pub fn set_window_size(app: &App, width: f32, height: f32) {
+    app.window()
+        .window()
+        .set_size(slint::LogicalSize::new(width, height));
+}
+
 /// Plays the game on screen to its end the way a player would, and checks
 /// that the end of the game is shown.
 pub fn play_to_the_end(app: &App) {
