@@ -368,6 +368,68 @@ fn ool_olangvun_counts_once_the_passing_pawn_survives_the_next_turn() {
 }
 
 #[test]
+fn the_passing_pawn_is_followed_when_it_moves_on_with_a_pawn_that_joined_it() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [37, 40, 40, 43], "yellow": [1, 2, 3, 4]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 40, "jug_moved": true},
+                  "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 3], &[1, 1], &[4, 6]]);
+    play(&mut t, 37, 43, 1, &[3, 3]);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::Pending(43));
+    // The passer and the pawn it joined go on together.
+    play(&mut t, 43, 44, 2, &[1, 1]);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::Pending(44));
+    play(&mut t, 44, 48, 1, &[4]);
+    play(&mut t, 44, 50, 1, &[6]);
+    let end = *t.position();
+    assert!(matches!(end.flags(BLACK).ool, Ool::Pending(s) if end.pawns(BLACK).contains(&s)));
+    // Every end of the turn reads back as the position it is.
+    for end in after(p, &[&[3, 3], &[1, 1], &[4, 6]]).outcomes() {
+        assert_eq!(Position::from_json(&end.to_json()), Ok(end));
+    }
+}
+
+#[test]
+fn a_jug_that_moves_together_into_the_belly_is_no_longer_a_pair() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [20, 72, 72, 84], "yellow": [1, 2, 3, 4]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 72, "jug_moved": true,
+                            "ool": "done"}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[6, 6], &[1, 3]]);
+    play(&mut t, 72, 78, 2, &[6, 6]);
+    let f = t.position().flags(BLACK);
+    assert_eq!((f.jug, f.jug_moved), (None, false));
+    for end in after(p, &[&[6, 6], &[1, 3]]).outcomes() {
+        assert_eq!(Position::from_json(&end.to_json()), Ok(end));
+    }
+}
+
+#[test]
+fn going_through_home_is_never_open_while_a_move_within_the_path_exists() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [80, 84, 84, 84], "yellow": [1, 2, 3, 4]},
+        "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}});
+    let t = after(p, &[&[3, 6]]);
+    assert!(can(&t, 80, 83));
+    assert!(!can(&t, 80, 5), "not 9 through Home while the 3 fits");
+    assert_eq!(outcome_pawns(&t), vec![vec![83, 84, 84, 84]]);
+}
+
+#[test]
+fn every_cut_pawn_comes_back_on_the_next_turn() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [0, 0, 20, 84], "yellow": [1, 2, 3, 4]},
+        "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}});
+    let t = after(p, &[&[1, 3]]);
+    assert_eq!(refused(&t, 0, 4, 1, &[1, 3]), Illegal::EachCutPawnEnters);
+    assert_eq!(outcome_pawns(&t), vec![vec![1, 3, 20, 84]]);
+    // With a bonus throw to come, one may take a whole doublet: the next
+    // throw still brings the other back.
+    let p = pos!({"game": "chopat", "pawns": {"black": [0, 0, 20, 84], "yellow": [1, 2, 3, 4]},
+        "flags": {"black": {"has_thrown": true, "kajalvun": true}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[6, 6], &[1, 3]]);
+    play(&mut t, 0, 12, 1, &[6, 6]);
+    assert!(can(&t, 0, 4));
+    assert!(!can(&t, 20, 24), "the other cut pawn still comes first");
+}
+
+#[test]
 fn ool_olangvun_must_be_done_again_when_the_passing_pawn_is_cut() {
     let mut t = after(jug_about_to_be_passed(), &[&[3, 4]]);
     play(&mut t, 35, 39, 1, &[4]);
@@ -534,7 +596,7 @@ fn partners_do_not_cut_each_other() {
 fn two_black_pairs(false_pair: bool) -> Position {
     pos!({"game": "chopat", "to_move": "yellow", "options": {"false_pair": false_pair},
         "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71]},
-        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 40}, "yellow": {"has_thrown": true}}})
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 40, "jug_moved": true}, "yellow": {"has_thrown": true}}})
 }
 
 #[test]

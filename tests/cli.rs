@@ -202,6 +202,35 @@ fn a_missing_bonus_throw_is_refused() {
 }
 
 #[test]
+fn a_bonus_throw_is_asked_for_after_a_finished_partner_misses_a_turn() {
+    // Yellow has finished and misses its fourth turn; Green throws (3, 3)
+    // after Kajalvun, which grants another throw.
+    let position = r#"{"game": "chopat", "options": {"mode": "teams"},
+        "seats": ["black", "red", "yellow", "green"], "to_move": "yellow",
+        "pawns": {"black": [20, 84, 84, 84], "red": [1, 2, 3, 4], "yellow": [84, 84, 84, 84],
+                  "green": [5, 6, 7, 30]},
+        "flags": {"yellow": {"has_thrown": true, "kajalvun": true, "missed_turns": 3},
+                  "black": {"has_thrown": true, "kajalvun": true}, "red": {"has_thrown": true},
+                  "green": {"has_thrown": true, "kajalvun": true}},
+        "places": ["yellow"]}"#;
+    let out = run(&["moves", "--position", "-", "--throw", "3,3"], position);
+    fails_with(&out, "grants another throw");
+    let out = run(
+        &[
+            "moves",
+            "--position",
+            "-",
+            "--throw",
+            "3,3",
+            "--throw",
+            "1,4",
+        ],
+        position,
+    );
+    assert!(stdout_lines(&out).iter().any(|l| l.contains("green")));
+}
+
+#[test]
 fn every_command_explains_itself() {
     for (command, usage) in [
         ("outcomes", "Usage: chaupar-cli outcomes"),

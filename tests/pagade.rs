@@ -126,6 +126,27 @@ fn cut_pawns_re_enter_first_and_a_spare_die_moves_any_pawn() {
 }
 
 #[test]
+fn every_cut_pawn_the_dice_can_bring_back_comes_back() {
+    // Two waiting, one throw: a die each, not both on one of them.
+    let p = pos!({"game": "pagade", "pawns": {"black": [0, 0, 30, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_cut": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert!(can(&t, 0, 3) && can(&t, 0, 4));
+    assert!(!can(&t, 0, 7));
+    assert_eq!(refused(&t, 0, 7, 1, &[3, 4]), Illegal::EachCutPawnEnters);
+    let mut t2 = t;
+    play(&mut t2, 0, 3, 1, &[3]);
+    assert_eq!(refused(&t2, 3, 7, 1, &[4]), Illegal::AlreadyMoved);
+    play(&mut t2, 0, 4, 1, &[4]);
+    assert_eq!(t2.position().pawns(BLACK), &[3, 4, 30, 40]);
+    // Three waiting: the two dice bring two back; the third waits.
+    let p = pos!({"game": "pagade", "pawns": {"black": [0, 0, 0, 40], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_cut": true}}});
+    let t = after(p, &[&[1, 6]]);
+    assert_eq!(outcome_pawns(&t), vec![vec![0, 1, 6, 40]]);
+}
+
+#[test]
 fn without_a_cut_pawns_go_round_the_loop_again() {
     let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 12, 73], "yellow": [6, 7, 12, 12]}});
     let t = after(p, &[&[3, 4]]);

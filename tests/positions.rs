@@ -242,10 +242,17 @@ fn a_player_to_move_who_is_not_seated_is_refused() {
 }
 
 #[test]
-fn pawns_for_a_colour_not_seated_are_refused() {
+fn pawns_or_flags_for_a_colour_not_seated_are_refused() {
     let mut d = pagade();
     d["pawns"]["red"] = json!([6, 7, 12, 12]);
     names(&refused(d), &["red"]);
+    // Not even an empty list, nor flags that would be dropped unread.
+    let mut d = pagade();
+    d["pawns"]["red"] = json!([]);
+    assert!(matches!(refused(d), PositionError::NotSeated(_)));
+    let mut d = pagade();
+    d["flags"] = json!({"red": {"has_cut": true}});
+    names(&refused(d), &["red", "not seated"]);
 }
 
 #[test]
@@ -375,6 +382,30 @@ fn inconsistent_flags_are_refused() {
         (
             chopat(json!({"black": {"kajalvun": "yes"}}), json!([6, 7, 12, 12])),
             "kajalvun",
+        ),
+        // Steps 8 and 76 are one square: a pair before Kajalvun.
+        (
+            chopat(
+                json!({"black": {"has_thrown": true}}),
+                json!([8, 76, 84, 84]),
+            ),
+            "step 8 before Kajalvun",
+        ),
+        // Before Ool Olangvun a Jug away from step 34 has moved...
+        (
+            chopat(
+                json!({"black": {"kajalvun": true, "jug": 50}}),
+                json!([6, 7, 50, 50]),
+            ),
+            "away from the Kajalvun square",
+        ),
+        // ...and Ool Olangvun waits only on a pass over the moved Jug.
+        (
+            chopat(
+                json!({"black": {"kajalvun": true, "jug": 34, "ool": "pending", "ool_pawn": 40}}),
+                json!([6, 34, 34, 40]),
+            ),
+            "waits on a pawn that passed it",
         ),
     ];
     for (doc, word) in cases {

@@ -1150,7 +1150,7 @@ fn chopats_jug_and_false_pair_are_marked() {
         "seats": ["black", "yellow"],
         "to_move": "yellow",
         "pawns": { "black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71] },
-        "flags": { "black": { "kajalvun": true, "has_thrown": true, "jug": 40 },
+        "flags": { "black": { "kajalvun": true, "has_thrown": true, "jug": 40, "jug_moved": true },
                    "yellow": { "has_thrown": true } }
     }"#,
         5,

@@ -197,6 +197,9 @@ fn turn_after_throws(args: &Args) -> Result<Turn, Fail> {
         return Err(Fail("the game in that position is over".into()));
     }
     let implement = turn.implement();
+    // The seat that throws: a finished Chopat partner's missed turn passes
+    // on to the next seat before any throw.
+    let seat = turn.seat();
     let throws: Vec<&str> = args.all("throw").collect();
     if throws.is_empty() {
         return Err(Fail(
@@ -223,7 +226,7 @@ fn turn_after_throws(args: &Args) -> Result<Turn, Fail> {
         }
         turn.add_throw(throw);
     }
-    if turn.phase() == Phase::Throw && turn.seat() == pos.to_move() && !turn.throws().is_empty() {
+    if turn.phase() == Phase::Throw && turn.seat() == seat && !turn.throws().is_empty() {
         return Err(Fail(format!(
             "the throw {} grants another throw: give it with one more --throw",
             turn.throws().last().expect("a throw")

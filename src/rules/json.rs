@@ -198,8 +198,18 @@ impl Position {
         }
         let home = crate::board::geometry(board).home;
         let mut pawns: [Vec<u8>; 4] = Default::default();
-        for (name, list) in &doc.pawns {
+        // Only the seated colours have pawns and flags: another colour's
+        // entry, even an empty one, is a mistake worth naming.
+        let seated = |name: &String| {
             let side = colour(name)?;
+            if seats.contains(&side) {
+                Ok(side)
+            } else {
+                Err(PositionError::NotSeated(name.clone()))
+            }
+        };
+        for (name, list) in &doc.pawns {
+            let side = seated(name)?;
             let steps = list
                 .as_array()
                 .ok_or_else(|| json_err(format!("the pawns of {name} are not a list")))?;
@@ -221,7 +231,7 @@ impl Position {
         }
         let mut flags = [Flags::default(); 4];
         for (name, map) in &doc.flags {
-            let side = colour(name)?;
+            let side = seated(name)?;
             let map = map
                 .as_object()
                 .ok_or_else(|| json_err(format!("the flags of {name} are not an object")))?;

@@ -685,8 +685,16 @@ impl Position {
             if f.jug.is_some() || f.jug_moved || f.ool != Ool::NotYet {
                 return inconsistent(format!("{colour} has a Jug but has not done Kajalvun"));
             }
+            // Steps 8 and 76 are one square: count by square.
+            let on_square = |step: u8| {
+                let square = self.cell(side, step);
+                self.pawns(side)
+                    .iter()
+                    .filter(|&&s| self.cell(side, s) == square)
+                    .count()
+            };
             for &step in self.pawns(side) {
-                if self.can_pair_at(side, step) && count_at(step) > 1 && step != 12 {
+                if self.can_pair_at(side, step) && on_square(step) > 1 && step != 12 {
                     return inconsistent(format!(
                         "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step {KAJALVUN_STEP}"
                     ));
@@ -697,6 +705,20 @@ impl Position {
             if count_at(j) != 2 || !self.can_pair_at(side, j) {
                 return inconsistent(format!(
                     "{colour}'s Jug is on step {j}, where no pair of theirs stands"
+                ));
+            }
+            // Ool Olangvun waits on a pass over the moved Jug, and before
+            // it a Jug away from its Kajalvun square has moved (once it is
+            // done, the Jug's moves no longer count).
+            let waits = matches!(f.ool, Ool::Pending(_));
+            if !f.jug_moved && (waits || (f.ool == Ool::NotYet && j != KAJALVUN_STEP)) {
+                return inconsistent(format!(
+                    "{colour}'s Jug on step {j} has not moved (\"jug_moved\" is false), but {}",
+                    if waits {
+                        "Ool Olangvun waits on a pawn that passed it"
+                    } else {
+                        "it stands away from the Kajalvun square"
+                    }
                 ));
             }
         } else if f.jug_moved {

@@ -116,6 +116,16 @@ pub fn play(turn: &mut Turn, from: u8, to: u8, pawns: u8, values: &[u8]) {
 
 /// Plays the first legal move until the turn's move phase ends; how many
 /// values the moves used.
+/// The side to move's pawns at each end the turn can come to, in the
+/// order the ends are listed.
+pub fn outcome_pawns(turn: &Turn) -> Vec<Vec<u8>> {
+    let side = turn.position().to_move();
+    turn.outcomes()
+        .iter()
+        .map(|p| p.pawns(side).to_vec())
+        .collect()
+}
+
 pub fn play_first_moves(turn: &mut Turn) -> u32 {
     let mut used = 0;
     while turn.phase() == Phase::Move {

@@ -164,6 +164,7 @@ pub enum Illegal {
     AlreadyMoved,
     AlreadyHome,
     ReenterFirst,
+    EachCutPawnEnters,
     NotTogether,
     PairNeedsDoublet,
     GroupNeedsDouble,
@@ -200,6 +201,9 @@ impl fmt::Display for Illegal {
             }
             AlreadyHome => "that pawn is already Home",
             ReenterFirst => "cut pawns must re-enter first",
+            EachCutPawnEnters => {
+                "every cut pawn comes back this turn: each takes a die of its own"
+            }
             NotTogether => "those pawns do not stand together as a pair here",
             PairNeedsDoublet => "a pair moves together only on a doublet",
             GroupNeedsDouble => "pawns move together only with a double, a triple or khim",

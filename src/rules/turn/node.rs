@@ -179,16 +179,18 @@ impl Node {
     /// Chopat's memory: Kajalvun, the Jug's moves, Ool Olangvun.
     fn chopat_after_move(&mut self, side: Side, m: Move) {
         let at_kajalvun = self.pos.pawns_on(side, KAJALVUN_STEP);
+        let may_pair = self.pos.can_pair_at(side, m.to);
         let f = &mut self.pos.flags[side.index()];
         match f.jug {
-            Some(j) if j == m.from && m.pawns == 2 => {
+            Some(j) if j == m.from && m.pawns == 2 && may_pair => {
                 f.jug = Some(m.to);
                 if f.ool != Ool::Done {
                     f.jug_moved = true;
                 }
             }
             Some(j) if j == m.from => {
-                // One pawn left the Jug: it is broken.
+                // One pawn left the Jug, or both went on into the Belly
+                // or Home, where pawns are never a pair: it is broken.
                 f.jug = None;
                 f.jug_moved = false;
                 if f.ool != Ool::Done {
@@ -206,7 +208,9 @@ impl Node {
             }
             _ => {}
         }
-        if f.ool == Ool::Pending(m.from) && m.pawns == 1 {
+        // The passing pawn is followed by its step, alone or with a pawn
+        // that joined it.
+        if f.ool == Ool::Pending(m.from) {
             f.ool = Ool::Pending(m.to);
         }
         if !f.kajalvun && m.to == KAJALVUN_STEP && at_kajalvun >= 2 {
