@@ -231,6 +231,32 @@ fn a_bonus_throw_is_asked_for_after_a_finished_partner_misses_a_turn() {
 }
 
 #[test]
+fn a_khado_karvo_turn_lists_its_choices_without_a_throw() {
+    // Yellow has just finished; Green, next, has done Ool Olangvun and has a
+    // pawn on Yellow's step 10 (Green's 61).
+    let position = r#"{"game": "chopat", "options": {"mode": "teams", "khado_karvo": true},
+        "seats": ["black", "red", "yellow", "green"], "to_move": "yellow",
+        "pawns": {"black": [1, 2, 3, 4], "red": [1, 2, 3, 4], "yellow": [84, 84, 84, 84],
+                  "green": [1, 2, 3, 61]},
+        "flags": {"yellow": {"has_thrown": true, "kajalvun": true},
+                  "black": {"has_thrown": true}, "red": {"has_thrown": true},
+                  "green": {"has_thrown": true, "kajalvun": true, "ool": "done"}},
+        "places": ["yellow"]}"#;
+    let out = run(&["moves", "--position", "-"], position);
+    assert_eq!(
+        stdout_lines(&out),
+        [
+            "yellow brings a pawn back from Home onto step 10 (Khado Karvo)",
+            "yellow misses the turn"
+        ]
+    );
+    let out = run(&["outcomes", "--position", "-"], position);
+    assert_eq!(stdout_lines(&out).len(), 2);
+    let out = run(&["moves", "--position", "-", "--throw", "1,3"], position);
+    fails_with(&out, "without a throw");
+}
+
+#[test]
 fn every_command_explains_itself() {
     for (command, usage) in [
         ("outcomes", "Usage: chaupar-cli outcomes"),

@@ -30,14 +30,15 @@ Usage: chaupar-cli outcomes --position FILE --throw V,V [--throw V,V ...]
 Prints every distinct position the turn of the player to move can end in
 with the given throws, one JSON object per line, with to_move advanced as
 the rules say. Give one --throw per throw of the turn (bonus throws too):
-stick dice as 3,6, long dice as 1,5,6, cowries as 8. FILE may be - for
+stick dice as 3,6, long dice as 1,5,6, cowries as 8 (none on a Chopat
+Khado Karvo turn, which is chosen without a throw). FILE may be - for
 standard input.";
 
 const MOVES_HELP: &str = "\
 Usage: chaupar-cli moves --position FILE --throw V,V [--throw V,V ...]
 
 Prints the legal moves of the player to move after the given throws, one
-per line.";
+per line (on a Chopat Khado Karvo turn, without --throw, its choices).";
 
 const SIMULATE_HELP: &str = "\
 Usage: chaupar-cli simulate --game GAME [--mode 2p|3p|4p|teams] [--games N]
@@ -201,6 +202,16 @@ fn turn_after_throws(args: &Args) -> Result<Turn, Fail> {
     // on to the next seat before any throw.
     let seat = turn.seat();
     let throws: Vec<&str> = args.all("throw").collect();
+    // Khado Karvo is chosen without a throw.
+    if turn.is_khado_karvo() {
+        if throws.is_empty() {
+            return Ok(turn);
+        }
+        return Err(Fail(format!(
+            "{} has a Khado Karvo turn, chosen without a throw: leave out --throw",
+            turn.position().colour_name(turn.seat())
+        )));
+    }
     if throws.is_empty() {
         return Err(Fail(
             "give the turn's throws with --throw, e.g. --throw 3,6".into(),
@@ -279,6 +290,18 @@ fn moves(args: &[String]) -> Result<(), Fail> {
 fn describe_move(turn: &Turn, m: &Move) -> String {
     let pos = turn.position();
     let colour = pos.colour_name(turn.pawn_side());
+    if turn.is_khado_karvo() {
+        let colour = pos.colour_name(turn.seat());
+        return if *m == Move::MISS_TURN {
+            format!("{colour} misses the turn")
+        } else {
+            let pawns = if m.pawns == 1 { "a pawn" } else { "two pawns" };
+            format!(
+                "{colour} brings {pawns} back from Home onto step {} (Khado Karvo)",
+                m.to
+            )
+        };
+    }
     let what = match m.pawns {
         1 => "pawn".to_string(),
         2 if m.from == 0 => "2 pawns".to_string(),
