@@ -209,7 +209,7 @@ fn turn_after_throws(args: &Args) -> Result<Turn, Fail> {
         }
         return Err(Fail(format!(
             "{} has a Khado Karvo turn, chosen without a throw: leave out --throw",
-            turn.position().colour_name(turn.seat())
+            turn.position().colour_name(seat)
         )));
     }
     if throws.is_empty() {
@@ -289,7 +289,6 @@ fn moves(args: &[String]) -> Result<(), Fail> {
 /// A move in words: "black pair 12 -> 15 with 3+3".
 fn describe_move(turn: &Turn, m: &Move) -> String {
     let pos = turn.position();
-    let colour = pos.colour_name(turn.pawn_side());
     if turn.is_khado_karvo() {
         let colour = pos.colour_name(turn.seat());
         return if *m == Move::MISS_TURN {
@@ -302,6 +301,7 @@ fn describe_move(turn: &Turn, m: &Move) -> String {
             )
         };
     }
+    let colour = pos.colour_name(turn.pawn_side());
     let what = match m.pawns {
         1 => "pawn".to_string(),
         2 if m.from == 0 => "2 pawns".to_string(),

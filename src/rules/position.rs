@@ -428,6 +428,16 @@ impl Position {
         self.pawns(side).iter().filter(|&&s| s == step).count()
     }
 
+    /// How many of `side`'s pawns stand on the square of `step`: steps 8
+    /// and 76 are one square.
+    fn pawns_on_square(&self, side: Side, step: u8) -> usize {
+        let square = self.cell(side, step);
+        self.pawns(side)
+            .iter()
+            .filter(|&&s| self.cell(side, s) == square)
+            .count()
+    }
+
     pub fn is_finished(&self, side: Side) -> bool {
         self.places().contains(&side)
     }
@@ -610,15 +620,9 @@ impl Position {
                 Game::Chopat | Game::Pagade => 2,
                 _ => MAX_PAWNS as u8,
             };
-            // Steps 8 and 76 are one square: count by square.
             for &step in self.pawns(side) {
-                let square = self.cell(side, step);
-                let n = self
-                    .pawns(side)
-                    .iter()
-                    .filter(|&&s| self.cell(side, s) == square)
-                    .count() as u8;
-                if self.can_pair_at(side, step) && n > limit {
+                if self.can_pair_at(side, step) && self.pawns_on_square(side, step) > limit as usize
+                {
                     return Err(PositionError::SquareOverfull {
                         colour,
                         step,
@@ -685,16 +689,11 @@ impl Position {
             if f.jug.is_some() || f.jug_moved || f.ool != Ool::NotYet {
                 return inconsistent(format!("{colour} has a Jug but has not done Kajalvun"));
             }
-            // Steps 8 and 76 are one square: count by square.
-            let on_square = |step: u8| {
-                let square = self.cell(side, step);
-                self.pawns(side)
-                    .iter()
-                    .filter(|&&s| self.cell(side, s) == square)
-                    .count()
-            };
             for &step in self.pawns(side) {
-                if self.can_pair_at(side, step) && on_square(step) > 1 && step != 12 {
+                if self.can_pair_at(side, step)
+                    && self.pawns_on_square(side, step) > 1
+                    && step != 12
+                {
                     return inconsistent(format!(
                         "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step {KAJALVUN_STEP}"
                     ));

@@ -735,18 +735,17 @@ impl Turn {
         let doublet = values.len() == 2 && values[0] == values[1];
         Ok(match V::GAME {
             Game::Pagade | Game::Chopat => {
-                // Every cut pawn comes back on the next turn (seed 003:
-                // "one pawn for each dice"): one may take both dice of a
-                // throw only if the dice left can still bring in the others.
-                if !together
-                    && from == 0
-                    && values.len() == 2
-                    && here > 1
-                    && self.unspent_count(n) < here + 1
-                {
-                    return Err(Illegal::EachCutPawnEnters);
-                }
                 if !together {
+                    // Every cut pawn comes back on the next turn (seed 003:
+                    // "one pawn for each dice"): one may take both dice of a
+                    // throw only if the dice left can still bring in the others.
+                    if from == 0
+                        && values.len() == 2
+                        && here > 1
+                        && self.unspent_count(n) < here + 1
+                    {
+                        return Err(Illegal::EachCutPawnEnters);
+                    }
                     let mut v = one(single(sum));
                     // Chopat's opening split: a first throw of (1, 1) moves
                     // one pawn of the pair on 12 to 24.
