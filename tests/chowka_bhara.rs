@@ -164,7 +164,7 @@ fn a_hit_sends_a_lone_pawn_back_to_its_start_and_the_player_goes_again() {
 }
 
 #[test]
-fn several_hits_in_one_turn_give_one_more_turn() {
+fn each_hit_in_one_turn_gives_a_turn_of_its_own() {
     // Yellow's 14 and 15 are Red's 6 and 7.
     let p =
         pos!({"game": "chowka-bhara", "pawns": {"red": [1, 1, 1, 2], "yellow": [1, 1, 14, 15]}});
@@ -172,10 +172,36 @@ fn several_hits_in_one_turn_give_one_more_turn() {
     play(&mut t, 2, 6, 1, &[4]);
     play(&mut t, 6, 7, 1, &[1]);
     assert_eq!(t.position().pawns(YELLOW), &[1, 1, 1, 1]);
-    assert_eq!(t.seat(), RED);
+    assert_eq!(t.seat(), RED, "the first of two turns earned");
+    assert_eq!(t.position().flags(RED).extra_turns, 1, "one more after it");
     let mut t = after(*t.position(), &[&[3]]);
     play(&mut t, 1, 4, 1, &[3]);
-    assert_eq!(t.seat(), YELLOW, "one more turn, not two");
+    assert_eq!(t.seat(), RED, "the second turn earned");
+    assert_eq!(t.position().flags(RED).extra_turns, 0);
+    let mut t = after(*t.position(), &[&[3]]);
+    play(&mut t, 1, 4, 1, &[3]);
+    assert_eq!(t.seat(), YELLOW, "two hits, two more turns, no more");
+}
+
+#[test]
+fn a_turn_owed_for_a_hit_survives_a_voided_turn_and_new_hits_add_to_it() {
+    let p = pos!({"game": "chowka-bhara", "to_move": "red",
+        "pawns": {"red": [1, 1, 1, 2], "yellow": [1, 1, 1, 12]},
+        "flags": {"red": {"has_cut": true, "extra_turns": 1}}});
+    assert_eq!(throw_effect(p, &[&[4], &[8], &[4]]), AfterThrow::Voided);
+    let mut t = after(p, &[&[4], &[8], &[4]]);
+    assert_eq!(t.seat(), RED, "the owed turn is still to come");
+    assert_eq!(t.position().flags(RED).extra_turns, 0);
+    // A hit in an owed turn earns a turn of its own on top.
+    t = after(*t.position(), &[&[2]]);
+    play(&mut t, 2, 4, 1, &[2]);
+    assert_eq!((t.seat(), t.position().flags(RED).extra_turns), (RED, 0));
+    let mut owed = after(p, &[&[2]]);
+    play(&mut owed, 2, 4, 1, &[2]);
+    assert_eq!(
+        (owed.seat(), owed.position().flags(RED).extra_turns),
+        (RED, 1)
+    );
 }
 
 #[test]

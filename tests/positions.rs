@@ -421,6 +421,35 @@ fn inconsistent_flags_are_refused() {
     let mut d = pagade();
     d["flags"] = json!({"black": {"kajalvun": true}});
     names(&refused(d), &["kajalvun", "has_cut"]);
+    let mut d = pagade();
+    d["flags"] = json!({"black": {"extra_turns": 1}});
+    names(&refused(d), &["extra_turns", "has_cut"]);
+    // Chowka Bhara: turns owed for hits are the player to move's.
+    let chowka = |flags: Value| {
+        json!({"game": "chowka-bhara", "seats": ["red", "yellow"], "to_move": "red",
+            "pawns": {"red": [1, 1, 1, 2], "yellow": [1, 1, 1, 1]}, "flags": flags})
+    };
+    names(
+        &refused(chowka(json!({"yellow": {"extra_turns": 1}}))),
+        &["yellow", "owed 1 more turns"],
+    );
+    names(
+        &refused(chowka(json!({"red": {"extra_turns": -1}}))),
+        &["red", "extra_turns", "-1"],
+    );
+}
+
+#[test]
+fn turns_owed_for_hits_survive_a_round_trip_and_are_written_only_when_owed() {
+    let doc = json!({"game": "chowka-bhara", "seats": ["red", "yellow"], "to_move": "red",
+        "pawns": {"red": [1, 1, 1, 2], "yellow": [1, 1, 1, 1]},
+        "flags": {"red": {"has_cut": true, "extra_turns": 2}}});
+    let p = Position::from_json_value(&doc).unwrap();
+    assert_eq!(p.flags(Side(0)).extra_turns, 2);
+    let written: Value = serde_json::from_str(&p.to_json()).unwrap();
+    assert_eq!(written["flags"]["red"]["extra_turns"], 2);
+    assert!(written["flags"]["yellow"].get("extra_turns").is_none());
+    assert_eq!(Position::from_json(&p.to_json()).unwrap(), p);
 }
 
 #[test]

@@ -89,7 +89,8 @@ impl Doc {
 /// The flags each game keeps, as written in positions.
 fn flag_names(game: Game) -> &'static [&'static str] {
     match game {
-        Game::Pagade | Game::ChowkaBhara => &["has_cut"],
+        Game::Pagade => &["has_cut"],
+        Game::ChowkaBhara => &["has_cut", "extra_turns"],
         Game::Chopat => &[
             "kajalvun",
             "has_thrown",
@@ -331,6 +332,12 @@ fn read_flags(game: Game, colour: &str, map: &Map<String, Value>) -> Result<Flag
             "ool" => ool = v.as_str().ok_or_else(|| bad(key, v))?.to_string(),
             "ool_pawn" => ool_pawn = Some(step()?),
             "missed_turns" => f.missed_turns = step()?,
+            "extra_turns" => {
+                f.extra_turns = v
+                    .as_u64()
+                    .and_then(|n| u8::try_from(n).ok())
+                    .ok_or_else(|| bad(key, v))?
+            }
             _ => unreachable!("flag names were checked"),
         }
     }
@@ -371,6 +378,9 @@ fn write_flags(game: Game, f: &Flags) -> Map<String, Value> {
                 _ => continue,
             },
             "missed_turns" => json!(f.missed_turns),
+            // Written only when turns are owed: most positions owe none.
+            "extra_turns" if f.extra_turns == 0 => continue,
+            "extra_turns" => json!(f.extra_turns),
             _ => unreachable!("every flag is written"),
         };
         m.insert(key.to_string(), v);

@@ -49,6 +49,9 @@ pub struct Flags {
     /// Chopat: turns a finished partner has missed (four, then they throw
     /// for the partner).
     pub missed_turns: u8,
+    /// Chowka Bhara: turns still owed to the player to move after this
+    /// one, for hits beyond the first in one turn.
+    pub extra_turns: u8,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -643,6 +646,17 @@ impl Position {
                 return inconsistent(format!(
                     "{colour} has missed {} turns, which only a finished Chopat player does, {CHOPAT_TURNS_MISSED} at most",
                     f.missed_turns
+                ));
+            }
+            if f.extra_turns > 0
+                && (self.game != Game::ChowkaBhara
+                    || side != self.to_move
+                    || all_home
+                    || self.is_over())
+            {
+                return inconsistent(format!(
+                    "{colour} is owed {} more turns, which only a Chowka Bhara player to move who is still racing can be (for hits)",
+                    f.extra_turns
                 ));
             }
         }

@@ -639,8 +639,14 @@ impl Turn {
         self.now.moved = [0; MAX_PAWNS];
         self.top_run = 0;
         self.overshoot_open = true;
-        let again = std::mem::take(&mut self.now.hit) && !self.now.pos.is_finished(seat);
-        if !again {
+        // Chowka Bhara: each hit earns a turn of its own; those beyond the
+        // next one wait in the player's flags.
+        let hits = std::mem::take(&mut self.now.hits);
+        let pos = &mut self.now.pos;
+        let owed = std::mem::take(&mut pos.flags[seat.index()].extra_turns).saturating_add(hits);
+        if owed > 0 && !pos.is_finished(seat) && !pos.is_over() {
+            pos.flags[seat.index()].extra_turns = owed - 1;
+        } else {
             self.now.pos.to_move = self.next_seat(seat);
         }
         self.settle();

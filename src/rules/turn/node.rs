@@ -25,8 +25,8 @@ pub(super) struct Node {
     pub(super) moved: [u32; MAX_PAWNS],
     /// A pawn moved this turn.
     pub(super) moved_any: bool,
-    /// Chowka Bhara: a hit this turn earns another turn.
-    pub(super) hit: bool,
+    /// Chowka Bhara: hits this turn, each earning another turn.
+    pub(super) hits: u8,
 }
 
 /// The positions in `row` that hold `cell`, as bits.
@@ -60,7 +60,7 @@ impl Node {
             spent: 0,
             moved: [0; MAX_PAWNS],
             moved_any: false,
-            hit: false,
+            hits: 0,
         };
         n.refresh_cells();
         n
@@ -286,7 +286,7 @@ impl Turn {
                 n.pos.flags[side.index()].has_cut = true;
             }
             if V::GAME == Game::ChowkaBhara {
-                n.hit = true;
+                n.hits = n.hits.saturating_add(1);
             }
         }
         if V::GAME == Game::Chopat {

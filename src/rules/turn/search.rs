@@ -63,7 +63,7 @@ pub(super) struct StateKey {
     live: u64,
     moved: [u32; MAX_PAWNS],
     phase: Phase,
-    hit: bool,
+    hits: u8,
     moved_any: bool,
     khado: bool,
 }
@@ -514,7 +514,7 @@ impl Turn {
             live,
             moved,
             phase: self.phase,
-            hit: n.hit,
+            hits: n.hits,
             moved_any: n.moved_any,
             khado: self.khado,
         }
@@ -909,7 +909,7 @@ mod tests {
             live,
             moved: [0; MAX_PAWNS],
             phase: Phase::Move,
-            hit: false,
+            hits: 0,
             moved_any: false,
             khado: false,
         };
