@@ -931,14 +931,15 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
         "to_move": "red",
         "pawns": { "red": [25, 25, 25, 24], "green": [1, 1, 1, 1],
                    "yellow": [1, 1, 1, 1], "blue": [1, 1, 1, 1] },
-        "flags": { "red": { "has_cut": true } }
+        "flags": { "red": { "has_cut": true, "extra_turns": 1 } }
     }"#,
         3,
         ["Asha", "", "Ravi", ""],
     );
     let play = app.window().global::<Play>();
-    // Red has hit; the others cannot bring a pawn Home before they do.
-    assert!(labelled(&app, "Asha, red: 3 of 4 home, 1 to go").is_some());
+    // Red has hit twice in a turn and is owed a turn after this one; the
+    // others cannot bring a pawn Home before they hit.
+    assert!(labelled(&app, "Asha, red: 3 of 4 home, 1 to go, +1 turn").is_some());
     assert!(labelled(&app, "Green: no hit yet, 96 to go").is_some());
     let mut steps = 0;
     loop {
@@ -959,7 +960,14 @@ fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
             let status = match position.finishing_place(side) {
                 // Only Red can finish from here.
                 Some(place) => format!("{} place", ["1st"][place - 1]),
-                None => format!("{} to go", position.steps_to_go(side)),
+                None => match position.flags(side).extra_turns {
+                    0 => format!("{} to go", position.steps_to_go(side)),
+                    n => format!(
+                        "{} to go, +{n} turn{}",
+                        position.steps_to_go(side),
+                        if n == 1 { "" } else { "s" }
+                    ),
+                },
             };
             let label = format!("{name}: {home}, {status}");
             assert!(labelled(&app, &label).is_some(), "{label:?} is not shown");

@@ -22,7 +22,13 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
                 home_text(p, side)
             };
             let status = match p.finishing_place(side) {
-                None => format!("{to_go} to go"),
+                // Turns owed for hits (Chowka Bhara), after this one; short,
+                // as the line may be half a phone's width.
+                None => match p.flags(side).extra_turns {
+                    0 => format!("{to_go} to go"),
+                    1 => format!("{to_go} to go, +1 turn"),
+                    n => format!("{to_go} to go, +{n} turns"),
+                },
                 // A finished partner's place wins nothing by itself: what
                 // matters is that their throws serve the partner.
                 Some(_) if p.partnership() => match p.turns_to_miss(side) {
