@@ -340,6 +340,27 @@ fn the_jug_moves_together_only_once_before_ool_olangvun() {
     assert!(moves(&t).contains(&(37, 41, 2)));
 }
 
+#[test]
+fn over_several_doublets_the_jug_moves_with_the_first_one() {
+    // Seed 000: "according to the numbers on the first doublet rolled".
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 34, 34], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 34}}});
+    let t = after(p, &[&[3, 3], &[4, 4], &[1, 3]]);
+    assert!(moves(&t).contains(&(34, 37, 2)), "the first doublet, 3");
+    assert!(!moves(&t).contains(&(34, 38, 2)), "not the second, 4");
+    assert_eq!(refused(&t, 34, 38, 2, &[4, 4]), Illegal::JugFirstDoublet);
+    // The first doublet spent elsewhere, the Jug stays together where it is.
+    let mut t = after(p, &[&[3, 3], &[4, 4], &[1, 3]]);
+    play(&mut t, 6, 12, 1, &[3, 3]);
+    assert_eq!(refused(&t, 34, 38, 2, &[4, 4]), Illegal::JugFirstDoublet);
+    assert!(!moves(&t).iter().any(|&(from, _, n)| from == 34 && n == 2));
+    // Once Ool Olangvun is done a pair moves on any doublet of the turn.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 37, 37], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "jug_moved": true, "ool": "done"}}});
+    let t = after(p, &[&[3, 3], &[4, 4], &[1, 3]]);
+    assert!(moves(&t).contains(&(37, 41, 2)));
+}
+
 /// Black's Jug on 37 has moved; a single on 35 passes it with a 4.
 fn jug_about_to_be_passed() -> Position {
     // Yellow's 70 is Black's 36.

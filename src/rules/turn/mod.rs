@@ -176,6 +176,7 @@ pub enum Illegal {
     SquareFull,
     KajalvunFirst,
     JugOnce,
+    JugFirstDoublet,
     OnDouble,
     BlockedByDouble,
     NeedsTopValue,
@@ -220,6 +221,7 @@ impl fmt::Display for Illegal {
                 );
             }
             JugOnce => "the Jug may move together only once before Ool Olangvun",
+            JugFirstDoublet => "the Jug moves together only with the turn's first doublet",
             OnDouble => "that square holds a double, which only hits lone pawns",
             BlockedByDouble => "a single pawn cannot pass an opponent's double",
             NeedsTopValue => "a pawn off the board enters only on Chamma or Ashta",

@@ -897,6 +897,17 @@ impl Turn {
         {
             return Err(Illegal::JugOnce);
         }
+        // Seed 000: over several doublets the Jug moves "according to the
+        // numbers on the first doublet rolled", the turn's first throw.
+        if V::GAME == Game::Chopat
+            && m.pawns == 2
+            && flags.jug == Some(m.from)
+            && !flags.jug_moved
+            && flags.ool != Ool::Done
+            && m.spend >> SLOTS != 0
+        {
+            return Err(Illegal::JugFirstDoublet);
+        }
         // Own pawns already there.
         let leaving = if m.from <= home::<V>(pos) && board.cell_id(side, m.from) == cell {
             m.pawns
