@@ -677,6 +677,10 @@ impl Session {
         if before.needs_cut(side) && !after.needs_cut(side) {
             text.push_str(", the way Home is open");
         }
+        // A move hits one pawn at most where a hit earns a turn.
+        if after.game().capture_earns_turn() && !captured.is_empty() {
+            text.push_str(", another turn");
+        }
         if let Some(place) = after.finishing_place(side) {
             if !before.is_finished(side) {
                 text.push_str(&format!(", finishes {}", ordinal(place)));
@@ -1110,7 +1114,7 @@ mod tests {
     }
 
     #[test]
-    fn chowka_bhara_logs_a_hit_in_its_own_word() {
+    fn chowka_bhara_logs_a_hit_in_its_own_word_and_the_turn_it_earns() {
         let mut s = thrown(
             r#"{"game":"chowka-bhara","seats":["red","yellow"],"to_move":"red",
             "pawns":{"red":[1,1,1,2],"yellow":[1,1,1,12]}}"#,
@@ -1118,7 +1122,7 @@ mod tests {
         );
         let line = logged_move(&mut s, 2, 4);
         assert!(
-            line.ends_with(", hit yellow, the way Home is open"),
+            line.ends_with(", hit yellow, the way Home is open, another turn"),
             "{line}"
         );
     }

@@ -62,6 +62,12 @@ impl Game {
         }
     }
 
+    /// Whether sending an opponent's pawn back earns another turn (Chowka
+    /// Bhara: one for each pawn hit).
+    pub const fn capture_earns_turn(self) -> bool {
+        matches!(self, Game::ChowkaBhara)
+    }
+
     /// Other names the game goes by, in the regions that play it.
     pub fn regional_names(self) -> &'static [&'static str] {
         match self {

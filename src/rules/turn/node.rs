@@ -285,7 +285,7 @@ impl Turn {
             if matches!(V::GAME, Game::Pagade | Game::ChowkaBhara) {
                 n.pos.flags[side.index()].has_cut = true;
             }
-            if V::GAME == Game::ChowkaBhara {
+            if V::GAME.capture_earns_turn() {
                 n.hits = n.hits.saturating_add(1);
             }
         }
