@@ -43,6 +43,18 @@ fn a_first_throw_of_six_six_splits_the_pair_by_its_sum() {
 }
 
 #[test]
+fn a_position_that_leaves_out_has_thrown_reads_it_from_the_pawns() {
+    // Pawns away from the start: Black has had a turn, and no split.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 12, 12, 20], "yellow": [6, 7, 12, 12]}});
+    assert!(p.flags(BLACK).has_thrown);
+    assert!(
+        !p.flags(YELLOW).has_thrown,
+        "Yellow's pawns are where they started"
+    );
+    assert!(!can(&after(p, &[&[1, 1]]), 12, 24));
+}
+
+#[test]
 fn the_opening_split_is_only_for_the_first_throw() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"has_thrown": true}}});

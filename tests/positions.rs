@@ -383,6 +383,14 @@ fn inconsistent_flags_are_refused() {
             chopat(json!({"black": {"kajalvun": "yes"}}), json!([6, 7, 12, 12])),
             "kajalvun",
         ),
+        // Pawns away from the start have had a turn.
+        (
+            chopat(
+                json!({"black": {"has_thrown": false}}),
+                json!([6, 7, 12, 20]),
+            ),
+            "has had a turn",
+        ),
         // Steps 8 and 76 are one square: a pair before Kajalvun.
         (
             chopat(

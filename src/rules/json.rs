@@ -4,7 +4,7 @@
 
 use super::game::{Game, Mode};
 use super::options::Options;
-use super::position::{Flags, Ool, Position, PositionError};
+use super::position::{at_chopat_start, Flags, Ool, Position, PositionError};
 use crate::board::Side;
 use serde_json::{json, Map, Value};
 
@@ -231,12 +231,31 @@ impl Position {
             }
         }
         let mut flags = [Flags::default(); 4];
+        let mut says_thrown = [false; 4];
         for (name, map) in &doc.flags {
             let side = seated(name)?;
             let map = map
                 .as_object()
                 .ok_or_else(|| json_err(format!("the flags of {name} are not an object")))?;
             flags[side.index()] = read_flags(game, name, map)?;
+            says_thrown[side.index()] = map.contains_key("has_thrown");
+        }
+        // Chopat: pawns that have left the start show that their player
+        // has had a turn (a position is read between turns; in the middle
+        // of a first turn the flag is not yet set).
+        if game == Game::Chopat {
+            for &side in &seats {
+                let i = side.index();
+                let moved = pawns[i].len() == 4 && !at_chopat_start(&pawns[i]);
+                if !says_thrown[i] {
+                    flags[i].has_thrown = moved;
+                } else if moved && !flags[i].has_thrown {
+                    let colour = board.colour_name(side);
+                    return Err(PositionError::Inconsistent(format!(
+                        "{colour}'s pawns have left the start, so {colour} has had a turn: \"has_thrown\" cannot be false"
+                    )));
+                }
+            }
         }
         let places: Vec<Side> = match &doc.places {
             Some(list) => list.iter().map(|s| colour(s)).collect::<Result<_, _>>()?,

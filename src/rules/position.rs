@@ -20,6 +20,19 @@ const CHOPAT_TURNS_MISSED: u8 = 4;
 /// new pair, the Jug (GAMES.md 3, "Kajalvun").
 pub(crate) const KAJALVUN_STEP: u8 = 34;
 
+/// Where Chopat's pawns start (and Pagade's): steps 6 and 7, a pair on 12.
+const CHOPAT_START: [u8; 4] = [6, 7, 12, 12];
+
+/// Whether a Chopat player's pawns stand where they started: a player who
+/// has not yet had a turn always does (nobody can cut a pair before
+/// Kajalvun, and steps 6 and 7 are in the Belly).
+pub(crate) fn at_chopat_start(pawns: &[u8]) -> bool {
+    let mut sorted = [0u8; 4];
+    sorted.copy_from_slice(pawns);
+    sorted.sort_unstable();
+    sorted == CHOPAT_START
+}
+
 /// Chopat's Ool Olangvun: a single pawn passing over its own Jug.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Ool {
@@ -241,7 +254,7 @@ impl Position {
         let mut p = Position::blank(game, options)?;
         let count = p.pawn_count();
         let start: &[u8] = match game {
-            Game::Chopat | Game::Pagade => &[6, 7, 12, 12],
+            Game::Chopat | Game::Pagade => &CHOPAT_START,
             Game::Chaupar | Game::ChauparAkbar => &[6, 7, 9, 10],
             Game::ChowkaBhara => &[],
         };
