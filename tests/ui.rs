@@ -1591,3 +1591,40 @@ fn a_move_choice_is_shown_whole_on_a_phone_and_the_players_give_way_only_when_sh
     assert_in_window(button, (width, height));
     assert_shown(&app, "Players", (width, height));
 }
+
+#[test]
+fn the_tray_says_how_to_throw_in_the_words_it_has_room_for() {
+    let app = app();
+    app.seed_next_game(3);
+    new_game_through_the_screens(&app, Game::ChowkaBhara);
+    let play = app.window().global::<Play>();
+    // A move can be taken back at the next throw: Undo stands beside the tray.
+    while !(play.get_can_throw() && play.get_can_take_back()) {
+        assert!(take_a_turn_step(&app));
+    }
+    let long = "Fling, tap or press Space to throw";
+    let short = "Fling or tap to throw";
+    // A wide tray says it all; beside the board (a short window) or on the
+    // narrowest phone it keeps to the short form, whole and in view.
+    for (w, h, says, not) in [
+        (1280.0, 800.0, long, short),
+        (360.0, 640.0, long, short),
+        (800.0, 480.0, short, long),
+        (640.0, 360.0, short, long),
+        (320.0, 640.0, short, long),
+    ] {
+        set_window_size(&app, w, h);
+        settle();
+        assert_shown(&app, says, (w, h));
+        assert!(labelled(&app, not).is_none(), "{w} x {h}: {not:?}");
+        let (text, tray) = (
+            labelled(&app, says).unwrap(),
+            &starting(&app, "Throw the dice for ")[0],
+        );
+        let (x, tray_x) = (text.absolute_position().x, tray.absolute_position().x);
+        assert!(
+            x >= tray_x && x + text.size().width <= tray_x + tray.size().width,
+            "{w} x {h}: {says:?} runs past the tray"
+        );
+    }
+}
