@@ -8,7 +8,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use chaupar::dice::SeededThrows;
-use chaupar::rules::{Game, GameRecord, Match, Options, Phase};
+use chaupar::rules::{Event, Game, GameRecord, Match, Options, Phase, ReplayError, Replayed};
 use chaupar::store::{Autosaver, Listing, LoadProblem, SaveStore, Summary};
 use common::damaged;
 
@@ -153,6 +153,64 @@ fn a_save_whose_moves_no_longer_replay_is_reported_and_kept() {
     );
 }
 
+#[test]
+fn a_save_that_parts_from_the_rules_goes_on_from_the_start_of_that_turn() {
+    let playing = played(Game::Pagade, 7, 120);
+    let events = &playing.record().events;
+    // As if the rules had changed since: a move of the game's 61st event
+    // or later that these rules refuse (the pawn is not there).
+    let k = (60..events.len())
+        .find(|&i| matches!(events[i], Event::Move(_)))
+        .unwrap();
+    let mut record = playing.record().clone();
+    if let Event::Move(mv) = &mut record.events[k] {
+        mv.from = 84;
+    }
+    let Ok(Replayed::Part { game, dropped, why }) = Match::replay_as_far_as_possible(&record)
+    else {
+        panic!("the record should part from the rules");
+    };
+    assert_eq!(why, Match::replay(&record).unwrap_err());
+    assert!(
+        why.to_string().contains(&format!("event {}", k + 1)),
+        "{why}"
+    );
+    // Back to the first throw of the turn the refused move is in: every
+    // throw from there to it is that turn's.
+    let kept = record.events.len() - dropped;
+    assert!(kept <= k && matches!(record.events[kept], Event::Throw { .. }));
+    let before_refused = Match::replay(&GameRecord {
+        events: record.events[..k].to_vec(),
+        ..record.clone()
+    })
+    .unwrap();
+    let throws_since = record.events[kept..k]
+        .iter()
+        .filter(|e| matches!(e, Event::Throw { .. }))
+        .count();
+    assert_eq!(before_refused.turn().throws().len(), throws_since);
+    assert_eq!(game.phase(), Phase::Throw);
+    assert!(game.turn().throws().is_empty());
+    // The same throws to come.
+    let mut game = game;
+    let Event::Throw { values } = &record.events[kept] else {
+        unreachable!()
+    };
+    assert_eq!(game.throw().throw.values(), values.as_slice());
+    // A record that replays in full is whole; a start that is not valid is
+    // refused.
+    assert!(matches!(
+        Match::replay_as_far_as_possible(playing.record()),
+        Ok(Replayed::Whole(_))
+    ));
+    let mut foreign = playing.record().clone();
+    foreign.options.insert("mode".into(), "5p".into());
+    assert!(matches!(
+        Match::replay_as_far_as_possible(&foreign),
+        Err(ReplayError::Start(_))
+    ));
+}
+
 /// Records of games of every game and mode, cut short or damaged at
 /// random (`common::damaged`): each is refused when read, or refused with a
 /// reason when replayed, or replays to a game that keeps the same record
@@ -185,6 +243,20 @@ fn damaged_records_are_refused_or_replay_and_play_on() {
                     Err(why) => {
                         assert!(!why.to_string().is_empty());
                         refused += 1;
+                        // As far as it goes: the events before the start of
+                        // the turn it parts in, and the game plays on.
+                        if let Ok(Replayed::Part {
+                            mut game,
+                            dropped,
+                            why: part_why,
+                        }) = Match::replay_as_far_as_possible(&record)
+                        {
+                            assert_eq!(part_why, why);
+                            let kept = record.events.len() - dropped;
+                            assert_eq!(game.record().events, record.events[..kept]);
+                            assert!(game.turn().throws().is_empty(), "a turn's start");
+                            play_on(&mut game, kept + 40);
+                        }
                     }
                     Ok(mut again) => {
                         assert_eq!(again.record(), &record);

@@ -9,7 +9,9 @@ use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
 use chaupar::app::{App, GameChoice, Nav, Outcome, Play, Rules, Screen, Settings, Setup};
 use chaupar::board::Side;
-use chaupar::rules::{Event, Game, GameRecord, Match, Mode, Options, Position};
+use chaupar::rules::{
+    Event, Game, GameRecord, Match, Mode, Options, Position, ReplayError, Replayed,
+};
 use slint::{ComponentHandle, Model};
 use ui_support::*;
 
@@ -560,8 +562,8 @@ fn a_save_whose_moves_no_longer_replay_is_listed_not_opened() {
     throw_until_a_move_is_due(&first);
     press_back(&first);
     drop(first);
-    // Another seed, one whose throws differ from the ones recorded (a
-    // few recorded throws can come out the same under many seeds).
+    // Another seed, one whose first throw differs from the one recorded:
+    // the save parts from the start, with nothing to go on from.
     let file = std::fs::read_dir(dir.join("games"))
         .unwrap()
         .map(|f| f.unwrap().path())
@@ -574,11 +576,13 @@ fn a_save_whose_moves_no_longer_replay_is_listed_not_opened() {
     record.seed = (1..)
         .map(|k| seed ^ k)
         .find(|&other| {
-            Match::replay(&GameRecord {
-                seed: other,
-                ..record.clone()
-            })
-            .is_err()
+            matches!(
+                Match::replay(&GameRecord {
+                    seed: other,
+                    ..record.clone()
+                }),
+                Err(ReplayError::ThrowMismatch { event: 1, .. })
+            )
         })
         .unwrap();
     save["game"]["record"]["seed"] = record.seed.into();
@@ -594,6 +598,66 @@ fn a_save_whose_moves_no_longer_replay_is_listed_not_opened() {
     press_back(&second);
     press(&second, "Saved games");
     assert!(labelled(&second, &line).is_some(), "still listed: {line}");
+}
+
+#[test]
+fn a_save_that_parts_from_the_rules_goes_on_from_that_turn_and_keeps_the_old_one() {
+    use_testing_backend(false);
+    let dir = fresh_data_dir();
+    let first = open_app(&dir);
+    first.seed_next_game(5);
+    new_game_through_the_screens(&first, Game::Pagade);
+    let moves = |app: &App| {
+        app.with_match(|m| {
+            m.record()
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Move(_)))
+                .count()
+        })
+        .unwrap()
+    };
+    while moves(&first) < 6 {
+        assert!(take_a_turn_step(&first));
+    }
+    press_back(&first);
+    drop(first);
+    // As if the rules had changed since: the last move is one these rules
+    // refuse.
+    let file = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("the game was saved");
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let events = save["game"]["record"]["events"].as_array_mut().unwrap();
+    let last_move = events.iter().rposition(|e| e["kind"] == "move").unwrap();
+    events[last_move]["from"] = 84.into();
+    std::fs::write(&file, save.to_string()).unwrap();
+    let record: GameRecord = serde_json::from_value(save["game"]["record"].clone()).unwrap();
+    let Ok(Replayed::Part { dropped, .. }) = Match::replay_as_far_as_possible(&record) else {
+        panic!("the record should part from the rules");
+    };
+
+    let second = open_app(&dir);
+    press(&second, "Continue");
+    assert_eq!(screen(&second), Screen::Game);
+    let events = second.with_match(|m| m.record().events.clone()).unwrap();
+    assert_eq!(events, record.events[..record.events.len() - dropped]);
+    assert!(
+        second.window().global::<Play>().get_can_throw(),
+        "the turn's start"
+    );
+    let notice = second.window().global::<Play>().get_notice();
+    assert!(notice.starts_with("Saved under earlier rules"), "{notice}");
+    // The save as it was is kept and listed beside the game going on.
+    press_back(&second);
+    press(&second, "Saved games");
+    let id = file.file_stem().unwrap().to_str().unwrap();
+    let line = format!("{id}: This save's moves no longer replay in this version of Chaupar");
+    assert!(labelled(&second, &line).is_some(), "{line}");
+    assert!(labelled(&second, "Resume Pagade, Player 1, Player 2").is_some());
 }
 
 #[test]

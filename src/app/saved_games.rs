@@ -71,22 +71,30 @@ impl Inner {
     }
 
     /// Opens a saved game where it was left. A save whose moves no longer
-    /// replay is set aside and listed with the reason.
+    /// replay is set aside and listed with the reason; one that replays up
+    /// to a turn goes on from there as a new save, the old one set aside
+    /// beside it.
     pub(super) fn resume(self: &Rc<Self>, id: &str) {
         let Some(store) = &self.store else { return };
+        let set_aside = || {
+            store
+                .report_unplayable(id)
+                .map(|bad| bad.problem.to_string())
+                .unwrap_or_else(|e| e.to_string())
+        };
         let resumed = match store.load_game::<GameDocument>(id) {
-            Ok(doc) => Session::resume(doc).map_err(|_| {
-                store
-                    .report_unplayable(id)
-                    .map(|bad| bad.problem.to_string())
-                    .unwrap_or_else(|e| e.to_string())
-            }),
+            Ok(doc) => Session::resume(doc).map_err(|_| set_aside()),
             Err(LoadProblem::Missing) => Err(LoadProblem::Missing.to_string()),
             Err(LoadProblem::Bad(file)) => Err(file.problem.to_string()),
         };
         match resumed {
-            Ok(mut session) => {
-                session.save_id = Some(id.to_string());
+            Ok((mut session, parted)) => {
+                if parted {
+                    // Kept as it was: the game going on is saved anew.
+                    set_aside();
+                } else {
+                    session.save_id = Some(id.to_string());
+                }
                 self.begin(session);
             }
             Err(why) => {

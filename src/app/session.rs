@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{
-    AfterThrow, Bonus, Event, GameRecord, Match, Move, MoveReport, Ool, Phase, Position,
+    AfterThrow, Bonus, Event, GameRecord, Match, Move, MoveReport, Ool, Phase, Position, Replayed,
 };
 use crate::store::Summary;
 
@@ -135,11 +135,27 @@ impl Session {
         s
     }
 
-    /// The game as saved, from its replayable document; a save that no
-    /// longer replays is refused with the engine's reason.
-    pub fn resume(doc: GameDocument) -> Result<Session, String> {
-        let game = Match::replay(&doc.record).map_err(|e| e.to_string())?;
-        Ok(Session::new(game, doc.names, doc.seats))
+    /// The game as saved, from its replayable document, and whether it
+    /// parts from these rules. A save of an earlier version whose rules
+    /// differ goes on from the start of the turn where it parts, and says
+    /// so; one that parts in its first turn, or whose start is not valid,
+    /// is refused with the engine's reason.
+    pub fn resume(doc: GameDocument) -> Result<(Session, bool), String> {
+        let (game, parted) = match Match::replay_as_far_as_possible(&doc.record) {
+            Ok(Replayed::Whole(game)) => (game, false),
+            Ok(Replayed::Part { game, why, .. }) if game.record().events.is_empty() => {
+                return Err(why.to_string())
+            }
+            Ok(Replayed::Part { game, .. }) => (game, true),
+            Err(why) => return Err(why.to_string()),
+        };
+        let mut session = Session::new(game, doc.names, doc.seats);
+        if parted {
+            session.notice = "Saved under earlier rules: the game goes on from the turn where \
+                              they differ (the save as it was stays in Saved games)"
+                .into();
+        }
+        Ok((session, parted))
     }
 
     pub fn document(&self) -> GameDocument {

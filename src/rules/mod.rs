@@ -18,5 +18,5 @@ mod turn;
 pub use game::{Game, Mode};
 pub use options::{BeforeHit, OptionInfo, Options, Overshoot};
 pub use position::{Flags, Ool, Position, PositionError, MAX_PAWNS};
-pub use record::{Event, GameRecord, Match, MoveReport, ReplayError, ThrowReport};
+pub use record::{Event, GameRecord, Match, MoveReport, ReplayError, Replayed, ThrowReport};
 pub use turn::{AfterThrow, Bonus, Illegal, Move, Phase, Turn, TurnMemory, MAX_THROWS};

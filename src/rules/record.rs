@@ -99,6 +99,22 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// A record replayed as far as the rules allow.
+#[derive(Debug)]
+pub enum Replayed {
+    /// Every event replayed.
+    Whole(Match),
+    /// The record parts from these rules (a save of an earlier version whose
+    /// rules differ): the game at the start of the turn in which it parts,
+    /// the events left out from there, and why the first of the turn's
+    /// events that parts is refused.
+    Part {
+        game: Match,
+        dropped: usize,
+        why: ReplayError,
+    },
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -160,45 +176,86 @@ impl Match {
     /// Replays a record to the moment it was saved, checking every throw
     /// against the seed and every move against the rules.
     pub fn replay(record: &GameRecord) -> Result<Match, ReplayError> {
+        Match::replay_until_parting(record).map_err(|(why, _)| why)
+    }
+
+    /// Replays a record as far as these rules allow: a save of an earlier
+    /// version, whose rules differ, goes on from the start of the turn in
+    /// which it parts from them, with the same throws to come. Only a start
+    /// that is not valid is refused.
+    pub fn replay_as_far_as_possible(record: &GameRecord) -> Result<Replayed, ReplayError> {
+        match Match::replay_until_parting(record) {
+            Ok(game) => Ok(Replayed::Whole(game)),
+            Err((why @ ReplayError::Start(_), _)) => Err(why),
+            Err((why, turn_start)) => {
+                let head = GameRecord {
+                    events: record.events[..turn_start].to_vec(),
+                    ..record.clone()
+                };
+                // Those events replayed once already.
+                let game = Match::replay(&head)?;
+                Ok(Replayed::Part {
+                    game,
+                    dropped: record.events.len() - turn_start,
+                    why,
+                })
+            }
+        }
+    }
+
+    /// Replays every event, or says why the first one these rules refuse
+    /// is refused and how many events came before the start of its turn.
+    fn replay_until_parting(record: &GameRecord) -> Result<Match, (ReplayError, usize)> {
+        let refused = |why| (why, 0);
         let mut m = match &record.start {
             None => {
                 let options = options_from_json(record.game, &record.options, None)
-                    .map_err(ReplayError::Start)?;
-                Match::new(record.game, options, record.seed).map_err(ReplayError::Start)?
+                    .map_err(|e| refused(ReplayError::Start(e)))?;
+                Match::new(record.game, options, record.seed)
+                    .map_err(|e| refused(ReplayError::Start(e)))?
             }
             Some(start) => {
-                let pos = Position::from_json_value(start).map_err(ReplayError::Start)?;
+                let pos =
+                    Position::from_json_value(start).map_err(|e| refused(ReplayError::Start(e)))?;
                 if pos.game() != record.game {
-                    return Err(ReplayError::Start(PositionError::Inconsistent(
+                    return Err(refused(ReplayError::Start(PositionError::Inconsistent(
                         "the record's start is a position of another game".into(),
-                    )));
+                    ))));
                 }
                 Match::from_position(pos, record.seed)
             }
         };
+        let mut turn_start = 0;
         for (i, event) in record.events.iter().enumerate() {
+            // A turn starts with nothing thrown (Khado Karvo's, too).
+            if m.turn().throws().is_empty() {
+                turn_start = i;
+            }
             let event_no = i + 1;
+            let parting = |why| (why, turn_start);
             match event {
                 Event::Throw { values } => {
                     if m.phase() != Phase::Throw {
-                        return Err(ReplayError::ThrowOutOfTurn { event: event_no });
+                        return Err(parting(ReplayError::ThrowOutOfTurn { event: event_no }));
                     }
                     let report = m.throw();
                     if report.throw.values() != values.as_slice() {
-                        return Err(ReplayError::ThrowMismatch {
+                        return Err(parting(ReplayError::ThrowMismatch {
                             event: event_no,
                             recorded: values.clone(),
                             drawn: report.throw.values().to_vec(),
-                        });
+                        }));
                     }
                 }
                 Event::Move(mv) => {
                     if m.phase() != Phase::Move {
-                        return Err(ReplayError::MoveOutOfTurn { event: event_no });
+                        return Err(parting(ReplayError::MoveOutOfTurn { event: event_no }));
                     }
-                    m.play(*mv).map_err(|reason| ReplayError::IllegalMove {
-                        event: event_no,
-                        reason,
+                    m.play(*mv).map_err(|reason| {
+                        parting(ReplayError::IllegalMove {
+                            event: event_no,
+                            reason,
+                        })
                     })?;
                 }
             }
