@@ -552,6 +552,25 @@ fn a_damaged_save_is_listed_with_its_message_and_the_others_resume() {
     assert!(labelled(&second, "Resume Chowka Bhara, Player 1, Player 2").is_some());
 }
 
+/// Changes the record of the one game saved in `dir` (its JSON) and writes
+/// it back: the file and the record as changed.
+fn edit_the_saved_record(
+    dir: &std::path::Path,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> (std::path::PathBuf, GameRecord) {
+    let file = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("the game was saved");
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    edit(&mut save["game"]["record"]);
+    std::fs::write(&file, save.to_string()).unwrap();
+    let record = serde_json::from_value(save["game"]["record"].clone()).unwrap();
+    (file, record)
+}
+
 #[test]
 fn a_save_whose_moves_no_longer_replay_is_listed_not_opened() {
     use_testing_backend(false);
@@ -564,29 +583,23 @@ fn a_save_whose_moves_no_longer_replay_is_listed_not_opened() {
     drop(first);
     // Another seed, one whose first throw differs from the one recorded:
     // the save parts from the start, with nothing to go on from.
-    let file = std::fs::read_dir(dir.join("games"))
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "json"))
-        .expect("the game was saved");
-    let mut save: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    let mut record: GameRecord = serde_json::from_value(save["game"]["record"].clone()).unwrap();
-    let seed = record.seed;
-    record.seed = (1..)
-        .map(|k| seed ^ k)
-        .find(|&other| {
-            matches!(
-                Match::replay(&GameRecord {
-                    seed: other,
-                    ..record.clone()
-                }),
-                Err(ReplayError::ThrowMismatch { event: 1, .. })
-            )
-        })
-        .unwrap();
-    save["game"]["record"]["seed"] = record.seed.into();
-    std::fs::write(&file, save.to_string()).unwrap();
+    let (file, _) = edit_the_saved_record(&dir, |record| {
+        let seed = record["seed"].as_u64().unwrap();
+        let recorded: GameRecord = serde_json::from_value(record.clone()).unwrap();
+        record["seed"] = (1..)
+            .map(|k| seed ^ k)
+            .find(|&other| {
+                matches!(
+                    Match::replay(&GameRecord {
+                        seed: other,
+                        ..recorded.clone()
+                    }),
+                    Err(ReplayError::ThrowMismatch { event: 1, .. })
+                )
+            })
+            .unwrap()
+            .into();
+    });
 
     let second = open_app(&dir);
     press(&second, "Continue");
@@ -624,18 +637,11 @@ fn a_save_that_parts_from_the_rules_goes_on_from_that_turn_and_keeps_the_old_one
     drop(first);
     // As if the rules had changed since: the last move is one these rules
     // refuse.
-    let file = std::fs::read_dir(dir.join("games"))
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "json"))
-        .expect("the game was saved");
-    let mut save: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    let events = save["game"]["record"]["events"].as_array_mut().unwrap();
-    let last_move = events.iter().rposition(|e| e["kind"] == "move").unwrap();
-    events[last_move]["from"] = 84.into();
-    std::fs::write(&file, save.to_string()).unwrap();
-    let record: GameRecord = serde_json::from_value(save["game"]["record"].clone()).unwrap();
+    let (file, record) = edit_the_saved_record(&dir, |record| {
+        let events = record["events"].as_array_mut().unwrap();
+        let last_move = events.iter().rposition(|e| e["kind"] == "move").unwrap();
+        events[last_move]["from"] = 84.into();
+    });
     let Ok(Replayed::Part { dropped, .. }) = Match::replay_as_far_as_possible(&record) else {
         panic!("the record should part from the rules");
     };

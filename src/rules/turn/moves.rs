@@ -889,24 +889,20 @@ impl Turn {
             return Ok(None);
         }
         let flags = pos.flags(side);
+        // Jugne Uthavavun before Ool Olangvun: once, and (seed 000) over
+        // several doublets "according to the numbers on the first doublet
+        // rolled", the turn's first throw.
         if V::GAME == Game::Chopat
             && m.pawns == 2
             && flags.jug == Some(m.from)
-            && flags.jug_moved
             && flags.ool != Ool::Done
         {
-            return Err(Illegal::JugOnce);
-        }
-        // Seed 000: over several doublets the Jug moves "according to the
-        // numbers on the first doublet rolled", the turn's first throw.
-        if V::GAME == Game::Chopat
-            && m.pawns == 2
-            && flags.jug == Some(m.from)
-            && !flags.jug_moved
-            && flags.ool != Ool::Done
-            && m.spend >> SLOTS != 0
-        {
-            return Err(Illegal::JugFirstDoublet);
+            if flags.jug_moved {
+                return Err(Illegal::JugOnce);
+            }
+            if m.spend >> SLOTS != 0 {
+                return Err(Illegal::JugFirstDoublet);
+            }
         }
         // Own pawns already there.
         let leaving = if m.from <= home::<V>(pos) && board.cell_id(side, m.from) == cell {
