@@ -422,6 +422,19 @@ fn the_passing_pawn_is_followed_when_it_moves_on_with_a_pawn_that_joined_it() {
 }
 
 #[test]
+fn the_jug_moves_together_only_once_before_ool_olangvun_into_the_belly_too() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 72, 72], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 72, "jug_moved": true}}});
+    let t = after(p, &[&[6, 6], &[1, 3]]);
+    assert_eq!(refused(&t, 72, 78, 2, &[6, 6]), Illegal::JugOnce);
+    assert!(!moves(&t).iter().any(|&(from, _, n)| from == 72 && n == 2));
+    assert!(
+        moves(&t).contains(&(72, 78, 1)),
+        "one of them may go in alone"
+    );
+}
+
+#[test]
 fn a_jug_that_moves_together_into_the_belly_is_no_longer_a_pair() {
     let p = pos!({"game": "chopat", "pawns": {"black": [20, 72, 72, 84], "yellow": [1, 2, 3, 4]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 72, "jug_moved": true,

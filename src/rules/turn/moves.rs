@@ -879,19 +879,11 @@ impl Turn {
         m: Move,
     ) -> Result<Option<Capture>, Illegal> {
         let pos = &n.pos;
-        if m.to == home::<V>(pos) {
-            return Ok(None);
-        }
-        let board = pos.board();
-        let squares = pos.squares();
-        let cell = board.cell_id(side, m.to);
-        if V::GAME != Game::ChowkaBhara && squares.is(cell, Squares::BELLY) {
-            return Ok(None);
-        }
         let flags = pos.flags(side);
         // Jugne Uthavavun before Ool Olangvun: once, and (seed 000) over
         // several doublets "according to the numbers on the first doublet
-        // rolled", the turn's first throw.
+        // rolled", the turn's first throw; wherever the pair lands, the
+        // Belly included.
         if V::GAME == Game::Chopat
             && m.pawns == 2
             && flags.jug == Some(m.from)
@@ -903,6 +895,15 @@ impl Turn {
             if m.spend >> SLOTS != 0 {
                 return Err(Illegal::JugFirstDoublet);
             }
+        }
+        if m.to == home::<V>(pos) {
+            return Ok(None);
+        }
+        let board = pos.board();
+        let squares = pos.squares();
+        let cell = board.cell_id(side, m.to);
+        if V::GAME != Game::ChowkaBhara && squares.is(cell, Squares::BELLY) {
+            return Ok(None);
         }
         // Own pawns already there.
         let leaving = if m.from <= home::<V>(pos) && board.cell_id(side, m.from) == cell {
