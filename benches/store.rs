@@ -98,7 +98,7 @@ fn main() {
         Match::replay(&document).unwrap();
     });
     let mut move_last = document.clone();
-    while !matches!(move_last.events.last(), Some(Event::Move(_))) {
+    while !matches!(move_last.events.last(), Some(Event::Move { .. })) {
         move_last.events.pop();
     }
     let game = Match::replay(&move_last).unwrap();

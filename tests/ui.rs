@@ -131,7 +131,7 @@ fn a_short_game_is_played_to_its_end() {
                 .record()
                 .events
                 .iter()
-                .filter(|e| matches!(e, Event::Move(_)))
+                .filter(|e| matches!(e, Event::Move { .. }))
                 .count();
             (*m.position(), moves)
         })
@@ -445,7 +445,7 @@ fn trail(app: &App) -> (Vec<i32>, Vec<i32>) {
 
 fn last_move(app: &App) -> chaupar::rules::Move {
     match app.with_match(|m| m.record().events.last().cloned()) {
-        Some(Some(Event::Move(mv))) => mv,
+        Some(Some(Event::Move { mv, .. })) => mv,
         other => panic!("the last event is not a move: {other:?}"),
     }
 }
@@ -625,7 +625,7 @@ fn a_save_that_parts_from_the_rules_goes_on_from_that_turn_and_keeps_the_old_one
             m.record()
                 .events
                 .iter()
-                .filter(|e| matches!(e, Event::Move(_)))
+                .filter(|e| matches!(e, Event::Move { .. }))
                 .count()
         })
         .unwrap()

@@ -125,7 +125,7 @@ impl Session {
                 Event::Throw { .. } => {
                     s.throw();
                 }
-                Event::Move(mv) => {
+                Event::Move { mv, .. } => {
                     s.play(*mv).expect("a move of a game in progress replays");
                     s.sync_pawns();
                 }
@@ -212,7 +212,7 @@ impl Session {
             .record()
             .events
             .iter()
-            .filter(|e| matches!(e, Event::Move(_)))
+            .filter(|e| matches!(e, Event::Move { .. }))
             .count()
     }
 
@@ -535,7 +535,7 @@ impl Session {
     /// Whether a person can take back the last move now: it was a
     /// person's, no throw has followed, and no computer is to act.
     pub fn can_take_back(&self) -> bool {
-        matches!(self.game.record().events.last(), Some(Event::Move(_)))
+        matches!(self.game.record().events.last(), Some(Event::Move { .. }))
             && self
                 .played
                 .last()
@@ -1284,7 +1284,7 @@ mod tests {
         }
         assert!(matches!(
             s.game.record().events.last(),
-            Some(Event::Move(_))
+            Some(Event::Move { .. })
         ));
         assert!(!s.can_take_back(), "Green's move is the computer's");
         let back = s.game.legal_moves()[0];

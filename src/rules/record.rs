@@ -13,12 +13,24 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;
 
-/// One thing that happened, in order.
+/// One thing that happened, in order, and the colour of the seat whose
+/// turn it was: replaying checks it, so that a record whose turns these
+/// rules end or give differently parts where the turns part. Saves of
+/// earlier versions have no `by`; their events are not checked for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Event {
-    Throw { values: Vec<u8> },
-    Move(Move),
+    Throw {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+        values: Vec<u8>,
+    },
+    Move {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+        #[serde(flatten)]
+        mv: Move,
+    },
 }
 
 /// Everything needed to replay a game: the game, its options, where it
@@ -70,6 +82,11 @@ pub enum ReplayError {
         event: usize,
         reason: Illegal,
     },
+    OtherPlayer {
+        event: usize,
+        recorded: String,
+        due: String,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -93,6 +110,11 @@ impl fmt::Display for ReplayError {
             ReplayError::IllegalMove { event, reason } => {
                 write!(f, "event {event} is not a legal move: {reason}")
             }
+            ReplayError::OtherPlayer {
+                event,
+                recorded,
+                due,
+            } => write!(f, "event {event} is {recorded}'s, but it is {due}'s turn"),
         }
     }
 }
@@ -233,8 +255,17 @@ impl Match {
             }
             let event_no = i + 1;
             let parting = |why| (why, turn_start);
+            let (Event::Throw { by, .. } | Event::Move { by, .. }) = event;
+            let due = m.position().colour_name(m.mover());
+            if let Some(by) = by.as_deref().filter(|&by| by != due) {
+                return Err(parting(ReplayError::OtherPlayer {
+                    event: event_no,
+                    recorded: by.to_string(),
+                    due: due.to_string(),
+                }));
+            }
             match event {
-                Event::Throw { values } => {
+                Event::Throw { values, .. } => {
                     if m.phase() != Phase::Throw {
                         return Err(parting(ReplayError::ThrowOutOfTurn { event: event_no }));
                     }
@@ -247,7 +278,7 @@ impl Match {
                         }));
                     }
                 }
-                Event::Move(mv) => {
+                Event::Move { mv, .. } => {
                     if m.phase() != Phase::Move {
                         return Err(parting(ReplayError::MoveOutOfTurn { event: event_no }));
                     }
@@ -304,8 +335,10 @@ impl Match {
         let implement = self.turn.implement();
         let throw = self.source.throw(implement);
         let bonus = self.turn.bonus(throw);
+        let by = Some(self.mover_colour());
         let after = self.turn.add_throw(throw);
         self.record.events.push(Event::Throw {
+            by,
             values: throw.values().to_vec(),
         });
         ThrowReport {
@@ -321,9 +354,14 @@ impl Match {
 
     /// Plays a move, or says why not and changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, Illegal> {
+        let by = Some(self.mover_colour());
         let report = Self::play_on(&mut self.turn, mv)?;
-        self.record.events.push(Event::Move(mv));
+        self.record.events.push(Event::Move { by, mv });
         Ok(report)
+    }
+
+    fn mover_colour(&self) -> String {
+        self.position().colour_name(self.mover()).to_string()
     }
 
     /// What playing `mv` would do, leaving the game as it is: the position
@@ -362,7 +400,7 @@ impl Match {
     /// Nothing changes (None) when the last event is a throw, which the
     /// seed made and no one can take back.
     pub fn take_back(&mut self) -> Option<Move> {
-        let Some(&Event::Move(mv)) = self.record.events.last() else {
+        let Some(&Event::Move { mv, .. }) = self.record.events.last() else {
             return None;
         };
         let mut earlier = self.record.clone();
