@@ -32,6 +32,9 @@ pub struct Weights {
     /// Games of three or four players: how much the leading opponent
     /// counts against the mean of all opponents (1: only the leader).
     pub leader: f64,
+    /// Each turn a player is owed (Chowka Bhara: a hit earns one), about
+    /// what a turn's throws carry a pawn.
+    pub tempo: f64,
 }
 
 impl Weights {
@@ -47,6 +50,7 @@ impl Weights {
         block: 0.03,
         goal: 0.5,
         leader: 0.5,
+        tempo: 0.3,
     };
 
     /// Hard's weights in `game`: [`Weights::TUNED`], except where self-play
@@ -74,7 +78,7 @@ impl Weights {
     }
 
     /// The weights by name, for tuning and for the docs.
-    pub fn named(&self) -> [(&'static str, f64); 9] {
+    pub fn named(&self) -> [(&'static str, f64); 10] {
         [
             ("progress", self.progress),
             ("home", self.home),
@@ -85,18 +89,20 @@ impl Weights {
             ("block", self.block),
             ("goal", self.goal),
             ("leader", self.leader),
+            ("tempo", self.tempo),
         ]
     }
 
     /// The weights whose value never changes how `game` is evaluated: its
     /// evaluation has no term for them (tuning skips them).
     pub fn unread_in(game: Game) -> &'static [&'static str] {
-        // Blocks are Chowka Bhara's, safe squares past the start are Akbar's
-        // and Chowka Bhara's, and the Chaupars have no milestone.
+        // Blocks and turns earned by a hit are Chowka Bhara's, safe squares
+        // past the start are Akbar's and Chowka Bhara's, and the Chaupars
+        // have no milestone.
         match game {
-            Game::Pagade | Game::Chopat => &["block", "safety"],
-            Game::Chaupar => &["block", "goal", "safety"],
-            Game::ChauparAkbar => &["block", "goal"],
+            Game::Pagade | Game::Chopat => &["block", "safety", "tempo"],
+            Game::Chaupar => &["block", "goal", "safety", "tempo"],
+            Game::ChauparAkbar => &["block", "goal", "tempo"],
             Game::ChowkaBhara => &[],
         }
     }
@@ -113,6 +119,7 @@ impl Weights {
             "block" => &mut self.block,
             "goal" => &mut self.goal,
             "leader" => &mut self.leader,
+            "tempo" => &mut self.tempo,
             _ => panic!("no weight named {name}"),
         };
         *slot = value;
@@ -192,6 +199,10 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
     };
     if milestone {
         value += w.goal;
+    }
+    if game.capture_earns_turn() && pos.winner().is_none() {
+        let owed = u8::from(pos.to_move == side) + flags.extra_turns;
+        value += w.tempo * f64::from(owed);
     }
     for (i, &step) in pawns.iter().enumerate() {
         let journey = step as f64 / home as f64;
@@ -447,6 +458,32 @@ mod tests {
                 "{side:?}: {score}"
             );
         }
+    }
+
+    #[test]
+    fn a_turn_owed_counts_for_the_player_owed_it() {
+        // Chowka Bhara: the same pawns, with Red to move again (a hit has
+        // just earned it a turn) and then owed one more besides.
+        let at = |to_move: &str, extra: u8| {
+            Position::from_json(&format!(
+                r#"{{"game": "chowka-bhara", "seats": ["red", "yellow"], "to_move": "{to_move}",
+                    "pawns": {{"red": [3, 5, 9, 14], "yellow": [1, 1, 2, 2]}},
+                    "flags": {{"red": {{"has_cut": true, "extra_turns": {extra}}}}}}}"#
+            ))
+            .expect("a position")
+        };
+        let w = Weights::TUNED;
+        let passed_on = evaluate(&at("yellow", 0), Side(0), &w);
+        let again = evaluate(&at("red", 0), Side(0), &w);
+        let twice = evaluate(&at("red", 1), Side(0), &w);
+        // The turn is Red's instead of Yellow's: it counts for Red and no
+        // longer for Yellow.
+        assert!(
+            (again - passed_on - 2.0 * w.tempo).abs() < 1e-9,
+            "{passed_on} {again}"
+        );
+        assert!((twice - again - w.tempo).abs() < 1e-9, "{again} {twice}");
+        assert!(evaluate(&at("red", 1), Side(2), &w) < evaluate(&at("yellow", 0), Side(2), &w));
     }
 
     #[test]

@@ -23,6 +23,7 @@ const EASY_WEIGHTS: Weights = Weights {
     block: 0.0,
     goal: 0.0,
     leader: 1.0,
+    tempo: 0.0,
 };
 
 /// The most move-phase states Medium expands to list the ends of a turn;
