@@ -1555,6 +1555,25 @@ fn a_small_phone_condenses_the_players_list_rather_than_cutting_it_off() {
     for label in &players {
         shown(label);
     }
+    // With no room for "2 of 4 home", each line lights a pip for each pawn
+    // Home: Red's two, Yellow's one, Black's one or two, Green's none.
+    let homed: Vec<(i32, i32)> = play
+        .get_standings()
+        .iter()
+        .map(|s| {
+            let said = format!("{} of {} home", s.homed, s.pawns);
+            assert!(
+                s.label.contains(&said) || (s.homed == 0 && s.label.contains("no cut yet")),
+                "{said} / {}",
+                s.label
+            );
+            (s.homed, s.pawns)
+        })
+        .collect();
+    assert!(
+        matches!(homed[..], [(1 | 2, 4), (2, 4), (1, 4), (0, 4)]),
+        "{homed:?}"
+    );
     // Two partnerships under a two-line prompt: the pairs' race.
     start_at(&app, KHADO_KARVO, 5, ["Asha", "Ravi", "Mira", "Kabir"]);
     shown("Players");

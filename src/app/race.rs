@@ -48,6 +48,8 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
                 label: format!("{who}: {home}, {status}").into(),
                 name: name.into(),
                 home: home.into(),
+                homed: p.pawns_home(side) as i32,
+                pawns: p.pawn_count() as i32,
                 status: status.into(),
                 progress: 1.0 - to_go as f32 / journey,
                 moving: side == s.mover() && !p.is_over(),
