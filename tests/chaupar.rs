@@ -7,7 +7,7 @@
 
 mod common;
 use chaupar::board::Side;
-use chaupar::rules::{Game, Illegal, Match, Mode, Options, Phase, Position};
+use chaupar::rules::{AfterThrow, Game, Illegal, Match, Mode, Options, Phase, Position};
 use common::*;
 
 const BLACK: Side = Side(0);
@@ -342,4 +342,110 @@ fn the_last_pawn_may_go_home_with_one_die_though_the_others_are_lost() {
     let t = after(p, &[&[6, 1, 2]]);
     assert_eq!(moves(&t), vec![(78, 84, 1)]);
     assert_eq!(refused(&t, 78, 81, 1, &[1, 2]), Illegal::MustUseMore);
+}
+
+#[test]
+fn a_double_or_a_triple_gives_no_bonus_throw() {
+    // GAMES.md 4: "One throw a turn, no bonus throws."
+    let p = pos!({"game": "chaupar", "pawns": {"black": [20, 30, 40, 50], "red": [1, 2, 3, 4], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    for throw in [[5, 5, 1], [2, 2, 2], [6, 6, 6]] {
+        assert_eq!(throw_effect(p, &[&throw]), AfterThrow::Move, "{throw:?}");
+        let mut t = after(p, &[&throw]);
+        play(&mut t, 20, 20 + throw.iter().sum::<u8>(), 1, &throw);
+        assert_eq!(t.phase(), Phase::Throw);
+        assert_eq!(t.seat(), RED, "{throw:?}: the turn passes");
+    }
+}
+
+#[test]
+fn a_group_moves_by_one_die_or_a_sum_on_a_double_too_never_by_twice_a_value() {
+    // Unlike Akbar's game, a double is not a throw of its own: the pair
+    // takes one die or a sum of dice, as with any throw.
+    let p = pos!({"game": "chaupar", "pawns": {"black": [30, 30, 40, 50], "red": [1, 2, 3, 4], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    let t = after(p, &[&[5, 5, 1]]);
+    let pair: Vec<u8> = moves(&t)
+        .iter()
+        .filter(|&&(from, _, n)| from == 30 && n == 2)
+        .map(|&(_, to, _)| to)
+        .collect();
+    assert_eq!(pair, vec![31, 35, 36, 40, 41]);
+    // Ten squares is the sum of the two fives, and it leaves the 1.
+    let mut t2 = t;
+    play(&mut t2, 30, 40, 2, &[5, 5]);
+    assert_eq!(t2.values_left(), vec![1]);
+    assert_eq!(t2.seat(), BLACK);
+    // A triple moves a group of three by one die or a sum, not twice the
+    // value on all three dice.
+    let p = pos!({"game": "chaupar", "pawns": {"black": [30, 30, 30, 50], "red": [1, 2, 3, 4], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    let mut t = after(p, &[&[2, 2, 2]]);
+    let group: Vec<u8> = moves(&t)
+        .iter()
+        .filter(|&&(from, _, n)| from == 30 && n == 3)
+        .map(|&(_, to, _)| to)
+        .collect();
+    assert_eq!(group, vec![32, 34, 36]);
+    assert_eq!(
+        refused(&t, 30, 34, 3, &[2, 2, 2]),
+        Illegal::WrongDestination { to: 36 }
+    );
+    play(&mut t, 30, 34, 3, &[2, 2]);
+    assert_eq!(t.values_left(), vec![2], "the third 2 is still to play");
+    let last = t
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.from == 50 && m.to == 52)
+        .expect("the last 2 for the pawn on 50");
+    t.play(last).unwrap();
+    assert_eq!(t.seat(), RED);
+}
+
+#[test]
+fn a_pair_may_not_land_on_an_opponent_triple() {
+    // A Red triple on Red's 11, Black's 28.
+    let p = pos!({"game": "chaupar", "pawns": {"black": [20, 20, 40, 50], "red": [1, 11, 11, 11], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    let t = after(p, &[&[1, 2, 5]]);
+    assert_eq!(refused(&t, 20, 28, 2, &[1, 2, 5]), Illegal::SmallerOnGroup);
+    assert!(!moves(&t).contains(&(20, 28, 2)));
+    assert!(moves(&t).contains(&(20, 27, 2)), "stopping short is fine");
+}
+
+#[test]
+fn a_group_landing_on_a_lone_pawn_captures_it() {
+    // Red's 11 is Black's 28.
+    let p = pos!({"game": "chaupar", "pawns": {"black": [20, 20, 40, 50], "red": [1, 2, 3, 11], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    let mut t = after(p, &[&[1, 2, 5]]);
+    play(&mut t, 20, 28, 2, &[1, 2, 5]);
+    assert_eq!(t.position().pawns(RED), &[0, 1, 2, 3]);
+    assert_eq!(t.position().pawns(BLACK), &[28, 28, 40, 50]);
+    let p = pos!({"game": "chaupar", "pawns": {"black": [20, 20, 20, 50], "red": [1, 2, 3, 11], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+    let mut t = after(p, &[&[1, 2, 5]]);
+    play(&mut t, 20, 28, 3, &[1, 2, 5]);
+    assert_eq!(t.position().pawns(RED), &[0, 1, 2, 3]);
+}
+
+/// Red's number for a loop square that Black numbers `black`.
+fn red_step(black: u8) -> u8 {
+    if black >= 25 {
+        black - 17
+    } else {
+        black + 51
+    }
+}
+
+#[test]
+fn the_marked_squares_of_the_cloth_are_not_safe() {
+    // "In this game the marks do not matter": the squares Akbar's game
+    // makes safe, as Black numbers them, see a capture like any other.
+    for b in [8, 12, 72, 25, 29, 21, 42, 46, 38, 59, 63, 55] {
+        let red = red_step(b);
+        let p = pos!({"game": "chaupar",
+            "pawns": {"black": [b - 5, 77, 78, 84], "red": [1, 2, 3, red], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
+        let mut t = after(p, &[&[5, 1, 2]]);
+        play(&mut t, b - 5, b, 1, &[5]);
+        assert_eq!(
+            t.position().pawns(RED),
+            &[0, 1, 2, 3],
+            "Red is captured on Black's {b}"
+        );
+    }
 }

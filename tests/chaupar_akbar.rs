@@ -7,12 +7,13 @@
 
 mod common;
 use chaupar::board::Side;
-use chaupar::rules::{Game, Illegal, Match, Options, Phase};
+use chaupar::rules::{Game, Illegal, Match, Options, Phase, Position};
 use common::*;
 
 const BLACK: Side = Side(0);
 const RED: Side = Side(1);
 const YELLOW: Side = Side(2);
+const GREEN: Side = Side(3);
 
 /// Red's number for a loop square that Black numbers `black`.
 fn red_step(black: u8) -> u8 {
@@ -184,5 +185,15 @@ fn an_opening_throw_decides_who_starts_as_in_parletts_game() {
             starter_total, best,
             "seed {seed}: the starter threw highest"
         );
+    }
+}
+
+#[test]
+fn every_colour_starts_on_steps_6_7_9_and_10() {
+    // GAMES.md 7: the Ain-i-Akbari's 6th and 7th of the middle row and
+    // 7th and 8th of the right row are Parlett's steps 6, 7, 9 and 10.
+    let p = Position::start(Game::ChauparAkbar, Options::new(Game::ChauparAkbar)).unwrap();
+    for side in [BLACK, RED, YELLOW, GREEN] {
+        assert_eq!(p.pawns(side), &[6, 7, 9, 10]);
     }
 }

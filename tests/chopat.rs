@@ -807,3 +807,88 @@ fn a_throw_that_can_be_used_without_overshooting_may_not_be_split_to_overshoot()
     t.play(mv(&t, 83, 84, 1, &[1])).unwrap();
     assert_eq!(moves(&t), vec![(82, 4, 1)]);
 }
+
+#[test]
+fn a_pair_moving_on_a_doublet_may_jump_an_opponent_pair() {
+    // "Any pawn or pair may jump over a pair." Yellow's pair on Yellow's 18
+    // stands on Black's 52, between Black's pair on 50 and 53.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 50, 50], "yellow": [6, 7, 18, 18]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true},
+                  "yellow": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 3], &[1, 4]]);
+    assert!(moves(&t).contains(&(50, 53, 2)));
+    play(&mut t, 50, 53, 2, &[3, 3]);
+    assert_eq!(t.position().pawns(BLACK), &[6, 7, 53, 53]);
+    assert_eq!(
+        t.position().pawns(YELLOW),
+        &[6, 7, 18, 18],
+        "jumped, not cut"
+    );
+}
+
+/// Yellow's number for a loop square that Black numbers `black`.
+fn yellow_step(black: u8) -> u8 {
+    if black >= 42 {
+        black - 34
+    } else {
+        black + 34
+    }
+}
+
+#[test]
+fn the_marked_squares_of_the_cloth_are_not_safe() {
+    // "There are no safe squares on the loop." The squares marked on the
+    // cloth, as Black numbers them (the safe squares of Akbar's Chaupar).
+    for b in [8, 12, 72, 25, 29, 21, 42, 46, 38, 59, 63, 55] {
+        let y = yellow_step(b);
+        let p = pos!({"game": "chopat", "pawns": {"black": [b - 3, 1, 2, 3], "yellow": [1, 2, 3, y]},
+            "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}});
+        let mut t = after(p, &[&[3, 4]]);
+        play(&mut t, b - 3, b, 1, &[3]);
+        assert_eq!(
+            t.position().pawns(YELLOW),
+            &[0, 1, 2, 3],
+            "Yellow is cut on Black's {b}"
+        );
+    }
+}
+
+#[test]
+fn passing_a_jug_that_has_not_moved_together_is_not_ool_olangvun() {
+    // Ool Olangvun is passing over the Jug "after the Jug has moved
+    // together": the Jug on 34 has not, and the single on 32 jumps it.
+    let p = pos!({"game": "chopat", "pawns": {"black": [7, 32, 34, 34], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 34}}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 32, 36, 1, &[4]);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::NotYet);
+    play(&mut t, 7, 10, 1, &[3]);
+    assert_eq!(t.seat(), YELLOW);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::NotYet);
+    // The Jug still has its one move together.
+    let p = *t.position();
+    let mut t = after(p, &[&[1, 3]]);
+    play(&mut t, 6, 7, 1, &[1]);
+    play(&mut t, 7, 10, 1, &[3]);
+    assert_eq!(t.position().flags(BLACK).ool, Ool::NotYet);
+    let t = after(*t.position(), &[&[3, 3], &[1, 4]]);
+    assert!(moves(&t).contains(&(34, 37, 2)));
+}
+
+#[test]
+fn before_kajalvun_pawns_may_share_a_belly_square() {
+    // The ban on pairs before Kajalvun is for the loop; in the Belly
+    // pawns never form pairs.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let mut t = after(p, &[&[1, 3]]);
+    assert!(can(&t, 6, 7));
+    play(&mut t, 6, 7, 1, &[1]);
+    assert_eq!(t.position().pawns(BLACK), &[7, 7, 12, 12]);
+    // On the way home too: step 80 is Belly square 4.
+    let p = pos!({"game": "chopat", "pawns": {"black": [6, 77, 80, 84], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let t = after(p, &[&[1, 3]]);
+    assert!(!p.flags(BLACK).kajalvun);
+    assert!(can(&t, 77, 80));
+}

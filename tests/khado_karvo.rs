@@ -126,3 +126,95 @@ fn games_with_khado_karvo_play_to_the_end() {
         assert!(p.finished);
     }
 }
+
+/// Black has finished and may use Khado Karvo; Red has done Ool
+/// Olangvun and its pawns stand on `red`.
+fn finished_black_with_red_on(red: [u8; 4]) -> chaupar::rules::Position {
+    pos!({"game": "chopat", "options": {"khado_karvo": true},
+        "pawns": {"black": [84, 84, 84, 84], "red": red, "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
+        "places": ["black"]})
+}
+
+/// A pawn coming back from Home onto `to`.
+fn back_to(to: u8) -> Move {
+    Move {
+        from: 84,
+        to,
+        pawns: 1,
+        spend: 0,
+        mover: Move::EITHER_PAWN,
+    }
+}
+
+#[test]
+fn a_pawn_on_the_other_outer_column_may_be_cut_too() {
+    // Red's 63 is Black's 12, on the right-hand column of Black's arm.
+    let mut t = Turn::new(finished_black_with_red_on([6, 7, 12, 63]));
+    assert!(t.is_khado_karvo());
+    assert_eq!(t.legal_moves(), vec![back_to(12), Move::MISS_TURN]);
+    t.play(back_to(12)).unwrap();
+    assert_eq!(t.position().pawns(RED), &[0, 6, 7, 12]);
+    assert_eq!(t.position().pawns(BLACK), &[12, 84, 84, 84]);
+}
+
+#[test]
+fn every_red_pawn_on_either_outer_column_is_a_choice() {
+    // Red's 58 and 53 are Black's 75 and 70; Red's 60 is Black's 9.
+    let t = Turn::new(finished_black_with_red_on([6, 58, 53, 60]));
+    let mut to: Vec<u8> = t
+        .legal_moves()
+        .iter()
+        .filter(|m| **m != Move::MISS_TURN)
+        .map(|m| m.to)
+        .collect();
+    to.sort();
+    assert_eq!(to, vec![9, 70, 75]);
+}
+
+#[test]
+fn a_pawn_off_the_two_outer_columns_cannot_be_cut() {
+    // Red's 59 is Black's 8, the end of Black's middle column; Red's 68 and
+    // 50 are Black's 17 and 67, just off Black's arm.
+    let t = Turn::new(finished_black_with_red_on([6, 59, 68, 53]));
+    assert_eq!(t.legal_moves(), vec![back_to(70), Move::MISS_TURN]);
+    for to in [8, 17, 67] {
+        let mut t2 = t;
+        assert_eq!(t2.play(back_to(to)), Err(Illegal::KhadoChoice), "{to}");
+        assert_eq!(t2, t);
+    }
+    // With nothing on the outer columns, the turn is simply missed.
+    let t = Turn::new(finished_black_with_red_on([59, 68, 50, 12]));
+    assert!(!t.is_khado_karvo());
+    assert_eq!(t.seat(), RED);
+    assert_eq!(t.position().flags(BLACK).missed_turns, 1);
+}
+
+#[test]
+fn not_against_the_opponent_who_plays_later() {
+    // Green's 19 is Black's 70, but Green does not play next after Black.
+    let p = pos!({"game": "chopat", "options": {"khado_karvo": true},
+        "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 12], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 19]},
+        "flags": {"black": {"kajalvun": true}, "green": {"kajalvun": true, "ool": "done"}},
+        "places": ["black"]});
+    let t = Turn::new(p);
+    assert!(!t.is_khado_karvo());
+    assert_eq!(t.seat(), RED);
+}
+
+#[test]
+fn a_single_pawn_coming_back_may_not_land_on_a_pair() {
+    // A Red pair on Black's 70: both pawns come back, or none.
+    let t = Turn::new(finished_black_with_red_on([6, 7, 53, 53]));
+    let mut t2 = t;
+    assert_eq!(t2.play(back_to(70)), Err(Illegal::KhadoChoice));
+    assert_eq!(t2, t);
+}
+
+#[test]
+fn the_player_who_comes_back_leaves_the_places() {
+    let mut t = Turn::new(finished_black_with_red_on([6, 7, 12, 53]));
+    t.play(back_to(70)).unwrap();
+    assert!(t.position().places().is_empty());
+    assert_eq!(t.position().flags(BLACK).missed_turns, 0);
+}

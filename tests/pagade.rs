@@ -233,3 +233,104 @@ fn partners_do_not_cut_each_other() {
     let t = after(p, &[&[3, 4]]);
     assert_eq!(refused(&t, 30, 33, 1, &[3]), Illegal::PartnerThere);
 }
+
+#[test]
+fn a_sum_jumps_over_a_lone_opponent_on_the_square_in_between_without_cutting_it() {
+    // GAMES.md 1.3: "a combined move jumps straight to the end square:
+    // squares in between are not landed on". Yellow's 26 and 27 are
+    // Black's 60 and 61: 57 + 3 and 57 + 4, the square in between for
+    // either order of the dice.
+    let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 12, 57], "yellow": [6, 7, 26, 27]}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 57, 64, 1, &[3, 4]);
+    assert_eq!(t.position().pawns(YELLOW), &[6, 7, 26, 27], "nobody is cut");
+    assert!(!t.position().flags(BLACK).has_cut);
+    // Either die alone lands on one of them and cuts it.
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 57, 60, 1, &[3]);
+    assert_eq!(t.position().pawns(YELLOW), &[0, 6, 7, 27]);
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 57, 61, 1, &[4]);
+    assert_eq!(t.position().pawns(YELLOW), &[0, 6, 7, 26]);
+}
+
+#[test]
+fn when_only_one_die_can_be_used_the_player_chooses_which() {
+    // GAMES.md 1.3: "there is no 'play the larger die' rule". The pawn on
+    // 83 can take neither die; the one on 20 can take the 3 or the 4 but
+    // not their sum, onto Yellow's pair on Black's 27 (Yellow's 61).
+    let p = pos!({"game": "pagade", "pawns": {"black": [20, 83, 84, 84], "yellow": [6, 7, 61, 61]},
+        "flags": {"black": {"has_cut": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert_eq!(moves(&t), vec![(20, 23, 1), (20, 24, 1)]);
+    assert_eq!(refused(&t, 20, 27, 1, &[3, 4]), Illegal::SingleOnPair);
+    let mut smaller = t;
+    play(&mut smaller, 20, 23, 1, &[3]);
+    assert_eq!(smaller.seat(), YELLOW, "the 4 is lost");
+    let mut larger = t;
+    play(&mut larger, 20, 24, 1, &[4]);
+    assert_eq!(larger.seat(), YELLOW, "the 3 is lost");
+}
+
+#[test]
+fn a_cut_gives_no_bonus_throw() {
+    // GAMES.md 2: "no bonus throws at all, not for doublets, not for cuts".
+    // Yellow's 26 is Black's 60.
+    let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 12, 57], "yellow": [6, 7, 12, 26]}});
+    let mut t = after(p, &[&[3, 4]]);
+    play(&mut t, 6, 10, 1, &[4]);
+    play(&mut t, 57, 60, 1, &[3]);
+    assert_eq!(t.position().pawns(YELLOW), &[0, 6, 7, 12]);
+    assert_eq!(t.phase(), Phase::Throw);
+    assert_eq!(t.seat(), YELLOW);
+    // Nor a cut made with a doublet.
+    let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 12, 54], "yellow": [6, 7, 12, 26]}});
+    let mut t = after(p, &[&[3, 3]]);
+    play(&mut t, 54, 60, 1, &[3, 3]);
+    assert_eq!(t.position().pawns(YELLOW), &[0, 6, 7, 12]);
+    assert_eq!(t.phase(), Phase::Throw);
+    assert_eq!(t.seat(), YELLOW);
+}
+
+#[test]
+fn a_pair_moving_on_a_doublet_may_jump_an_opponent_pair() {
+    // "Any pawn or pair may jump over a pair." Yellow's pair on Yellow's 25
+    // stands on Black's 59, between Black's pair on 57 and 60.
+    let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 57, 57], "yellow": [6, 7, 25, 25]}});
+    let mut t = after(p, &[&[3, 3]]);
+    assert!(moves(&t).contains(&(57, 60, 2)));
+    play(&mut t, 57, 60, 2, &[3, 3]);
+    assert_eq!(t.position().pawns(BLACK), &[6, 7, 60, 60]);
+    assert_eq!(
+        t.position().pawns(YELLOW),
+        &[6, 7, 25, 25],
+        "jumped, not cut"
+    );
+}
+
+/// Yellow's number for a loop square that Black numbers `black`.
+fn yellow_step(black: u8) -> u8 {
+    if black >= 42 {
+        black - 34
+    } else {
+        black + 34
+    }
+}
+
+#[test]
+fn the_marked_squares_of_the_cloth_are_not_safe() {
+    // "Safety: none on the loop". The squares marked on the cloth, as
+    // Black numbers them (the safe squares of Akbar's Chaupar).
+    for b in [8, 12, 72, 25, 29, 21, 42, 46, 38, 59, 63, 55] {
+        let y = yellow_step(b);
+        let p =
+            pos!({"game": "pagade", "pawns": {"black": [b - 3, 1, 2, 3], "yellow": [1, 2, 3, y]}});
+        let mut t = after(p, &[&[3, 4]]);
+        play(&mut t, b - 3, b, 1, &[3]);
+        assert_eq!(
+            t.position().pawns(YELLOW),
+            &[0, 1, 2, 3],
+            "Yellow is cut on Black's {b}"
+        );
+    }
+}
