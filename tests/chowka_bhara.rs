@@ -7,7 +7,7 @@
 //! Red's 1, 5, 9 and 13.
 
 mod common;
-use chaupar::board::{geometry, BoardKind, Side};
+use chaupar::board::{geometry, square_ring, BoardKind, Side};
 use chaupar::dice::{Implement, Throw};
 use chaupar::rules::{AfterThrow, Game, Illegal, Mode, Options, Phase, Position};
 use common::*;
@@ -216,27 +216,35 @@ fn nobody_is_hit_on_a_safe_square() {
 
 #[test]
 fn the_safe_squares_are_the_starts_the_centre_and_the_middle_rings_middles() {
-    // Opponents may share a square exactly where it is safe: 5 x 5 has 5
-    // safe squares, 7 x 7 has 9 and 9 x 9 has 13, the centre included.
+    // Any opponents may share a square exactly where it is safe: 5 x 5 has
+    // 5 safe squares, 7 x 7 has 9 and 9 x 9 has 13, the centre included.
+    // Elsewhere two colours share a square only inside the outer ring,
+    // where a double hit one of the pawns there and left the others.
     for (n, safe) in [(5u8, 5), (7, 9), (9, 13)] {
         let g = geometry(BoardKind::Square(n));
-        let mut shared = 0;
-        for (cell, _) in g.cells().filter(|&(c, _)| c != g.home_cell()) {
-            let r = g.step_of(RED, cell).unwrap();
-            let y = g.step_of(YELLOW, cell).unwrap();
-            let mut red = vec![1; n as usize - 1];
-            let mut yellow = red.clone();
-            red[0] = r;
-            yellow[0] = y;
-            let doc = json!({"game": "chowka-bhara", "options": {"board": n},
-                "seats": ["red", "yellow"], "to_move": "red",
-                "pawns": {"red": red, "yellow": yellow},
-                "flags": {"red": {"has_cut": true}, "yellow": {"has_cut": true}}});
-            if Position::from_json_value(&doc).is_ok() {
-                shared += 1;
-            }
+        let (mut three_colours, mut two_colours, mut inner_unsafe) = (0, 0, 0);
+        for (cell, info) in g.cells().filter(|&(c, _)| c != g.home_cell()) {
+            let shared = |colours: &[Side], together: usize| {
+                let mut doc = json!({"game": "chowka-bhara", "options": {"board": n},
+                    "seats": ["red", "green", "yellow"], "to_move": "red",
+                    "pawns": {}, "flags": {}});
+                for (side, name) in [(RED, "red"), (GREEN, "green"), (YELLOW, "yellow")] {
+                    let mut pawns = vec![1; n as usize - 1];
+                    if colours.contains(&side) {
+                        pawns[..together].fill(g.step_of(side, cell).unwrap());
+                    }
+                    doc["pawns"][name] = json!(pawns);
+                    doc["flags"][name] = json!({"has_cut": true});
+                }
+                Position::from_json_value(&doc).is_ok()
+            };
+            let is_safe = shared(&[RED, GREEN, YELLOW], 1);
+            three_colours += usize::from(is_safe);
+            two_colours += usize::from(shared(&[RED, YELLOW], 2));
+            inner_unsafe += usize::from(!is_safe && square_ring(n, info) > 0);
         }
-        assert_eq!(shared + 1, safe, "{n} x {n}");
+        assert_eq!(three_colours + 1, safe, "{n} x {n}");
+        assert_eq!(two_colours, three_colours + inner_unsafe, "{n} x {n}");
     }
 }
 
@@ -299,7 +307,7 @@ fn a_double_cannot_land_on_another_double() {
 }
 
 #[test]
-fn two_pawns_inside_the_outer_ring_are_no_double_but_nobody_hits_them() {
+fn two_pawns_inside_the_outer_ring_are_no_double_and_a_single_hits_neither() {
     // Red's 19 and Yellow's 23 are one inner-ring square.
     let y = same_square(5, RED, 19, YELLOW);
     assert_eq!(y, 23);
@@ -313,11 +321,70 @@ fn two_pawns_inside_the_outer_ring_are_no_double_but_nobody_hits_them() {
     );
     let t = after(p, &[&[3]]);
     assert!(can(&t, 17, 20), "but it may pass them: they block nothing");
-    // Nor may a Red double coming in from the outer ring: only a lone pawn is hit.
-    let p = pos!({"game": "chowka-bhara", "pawns": {"red": [1, 1, 15, 15], "yellow": [1, 1, y, y]},
+}
+
+/// Red's double on 15 and two Yellow pawns on Red's 19 (Yellow's 23),
+/// inside the outer ring; Green, if seated, has a pawn 2 short of it.
+fn double_facing_two_singles(green: bool) -> Position {
+    let y = same_square(5, RED, 19, YELLOW);
+    let g = same_square(5, RED, 17, GREEN);
+    let mut v = json!({"game": "chowka-bhara",
+        "pawns": {"red": [1, 1, 15, 15], "yellow": [1, 1, y, y]},
         "flags": {"red": {"has_cut": true}, "yellow": {"has_cut": true}}});
-    let t = after(p, &[&[4], &[1]]);
-    assert_eq!(refused(&t, 15, 19, 2, &[4]), Illegal::ImmuneGroup);
+    if green {
+        v["pawns"]["green"] = json!([1, 1, 1, g]);
+        v["flags"]["green"] = json!({"has_cut": true});
+    }
+    common::position(v)
+}
+
+#[test]
+fn a_double_hits_only_one_of_two_pawns_sharing_a_square() {
+    // Seed 004: "If 2 singles are in the same square, then the double can
+    // hit only one of the singles. The other single is not affected at all."
+    let y = same_square(5, RED, 19, YELLOW);
+    let mut t = after(double_facing_two_singles(false), &[&[4], &[1]]);
+    play(&mut t, 15, 19, 2, &[4]);
+    assert_eq!(
+        t.position().pawns(YELLOW),
+        &[1, 1, 1, y],
+        "one sent back, one left"
+    );
+    assert_eq!(t.position().pawns(RED), &[1, 1, 19, 19]);
+    // The square they now share reads back as it is.
+    let shared = *t.position();
+    assert_eq!(Position::from_json(&shared.to_json()), Ok(shared));
+    // Yellow's pawn there is a lone pawn that Red's single hits, while
+    // Red's two are still two pawns that no single of Yellow's may join.
+    play(&mut t, 1, 2, 1, &[1]);
+    let mut v: serde_json::Value = serde_json::from_str(&shared.to_json()).unwrap();
+    v["pawns"]["red"] = json!([1, 17, 19, 19]);
+    let red_to_hit = common::position(v.clone());
+    let mut t = after(red_to_hit, &[&[2]]);
+    play(&mut t, 17, 19, 1, &[2]);
+    assert_eq!(t.position().pawns(YELLOW), &[1, 1, 1, 1]);
+    v["to_move"] = json!("yellow");
+    v["pawns"]["yellow"] = json!([1, 1, y - 2, y]);
+    let t = after(common::position(v), &[&[2]]);
+    assert_eq!(refused(&t, y - 2, y, 1, &[2]), Illegal::ImmuneGroup);
+}
+
+#[test]
+fn where_two_colours_share_a_square_a_third_may_not_land() {
+    let mut t = after(double_facing_two_singles(true), &[&[4], &[1]]);
+    play(&mut t, 15, 19, 2, &[4]);
+    // Green's turn, with Red's two and Yellow's one on the square.
+    let mut v: serde_json::Value = serde_json::from_str(&t.position().to_json()).unwrap();
+    v["to_move"] = json!("green");
+    v["flags"]["red"] = json!({"has_cut": true});
+    let g = same_square(5, RED, 17, GREEN);
+    let t = after(common::position(v), &[&[2]]);
+    assert_eq!(refused(&t, g, g + 2, 1, &[2]), Illegal::TwoColoursThere);
+    assert!(!can(&t, g, g + 2));
+    assert!(
+        can(&after(*t.position(), &[&[3]]), g, g + 3),
+        "passing it is free"
+    );
 }
 
 #[test]

@@ -760,7 +760,10 @@ impl Position {
         Ok(())
     }
 
-    /// Opponents share a square only where the game makes it safe.
+    /// Opponents share a square only where the game makes it safe, and in
+    /// Chowka Bhara inside the outer ring, where a double has hit one of
+    /// the pawns there and left the others (seed 004: "the other single is
+    /// not affected at all"): two colours, as no third may land there.
     fn validate_sharing(&self) -> Result<(), PositionError> {
         let seats = self.seats();
         for (i, &a) in seats.iter().enumerate() {
@@ -772,18 +775,31 @@ impl Position {
                     if cell == self.board().home_cell() || self.is_safe(cell) {
                         continue;
                     }
-                    if self
-                        .pawns(b)
-                        .iter()
-                        .any(|&sb| self.cell(b, sb) == Some(cell))
-                    {
-                        return Err(PositionError::SharedSquare {
-                            first: self.colour_name(a).into(),
-                            second: self.colour_name(b).into(),
-                            step: sa,
-                            of: self.colour_name(a).into(),
-                        });
+                    let on = |side: Side| {
+                        self.pawns(side)
+                            .iter()
+                            .any(|&s| self.cell(side, s) == Some(cell))
+                    };
+                    if !on(b) {
+                        continue;
                     }
+                    if self.game == Game::ChowkaBhara && !self.squares().is(cell.0, Squares::DOUBLE)
+                    {
+                        if seats.iter().filter(|&&s| on(s)).count() == 2 {
+                            continue;
+                        }
+                        return Err(PositionError::Inconsistent(format!(
+                            "three colours share a square inside the outer ring ({}'s step {sa}), \
+                             where no third colour may land",
+                            self.colour_name(a),
+                        )));
+                    }
+                    return Err(PositionError::SharedSquare {
+                        first: self.colour_name(a).into(),
+                        second: self.colour_name(b).into(),
+                        step: sa,
+                        of: self.colour_name(a).into(),
+                    });
                 }
             }
         }

@@ -967,13 +967,20 @@ impl Turn {
                 }
             }
             Game::ChowkaBhara => {
-                // Only a lone pawn is hit. Two pawns together are a double
-                // on the outer ring; inside it they are still two pawns
-                // that nobody can hit at once.
-                if count == 1 {
+                // A lone pawn is hit. Two pawns together are a double on
+                // the outer ring, which nothing hits; inside it they are
+                // single pawns sharing a square, of which a double hits one
+                // ("the other single is not affected at all", seed 004) and
+                // a single none. Where that left two colours on a square,
+                // a third may not land.
+                if n.third_colour_on(side, other, cell) {
+                    Err(Illegal::TwoColoursThere)
+                } else if count == 1 {
                     capture(1)
                 } else if squares.is(cell, Squares::DOUBLE) {
                     Err(Illegal::OnDouble)
+                } else if m.pawns == 2 {
+                    capture(1)
                 } else {
                     Err(Illegal::ImmuneGroup)
                 }

@@ -107,8 +107,9 @@ impl Node {
         self.slots_on(side, cell).count_ones() as u8
     }
 
-    /// The other colour standing on a cell (on unsafe squares there is at
-    /// most one) and how many of its pawns.
+    /// The first other colour standing on a cell and how many of its
+    /// pawns (on unsafe squares there is one, but for Chowka Bhara's
+    /// [`Node::third_colour_on`]).
     #[inline]
     pub(super) fn opponent_on(&self, side: Side, cell: u8) -> Option<(Side, u8)> {
         (0..4u8)
@@ -116,6 +117,16 @@ impl Node {
             .filter(|&s| s != side)
             .map(|s| (s, self.count_on(s, cell)))
             .find(|&(_, n)| n > 0)
+    }
+
+    /// Chowka Bhara: whether a colour other than `side` and `other` stands
+    /// on a cell too (where a double hit one of two pawns inside the outer
+    /// ring, the other stays beside it).
+    #[inline]
+    pub(super) fn third_colour_on(&self, side: Side, other: Side, cell: u8) -> bool {
+        (0..4u8)
+            .map(Side)
+            .any(|s| s != side && s != other && self.count_on(s, cell) > 0)
     }
 
     /// The slots of the side to move's pawns on `from` that have not yet
