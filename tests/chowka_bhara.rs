@@ -448,6 +448,49 @@ fn chamma_brings_one_pawn_in() {
 }
 
 #[test]
+fn with_six_shells_chamma_is_6_and_ashta_12_and_they_bring_pawns_in() {
+    // GAMES.md 6: with 6 shells all up moves 6 and all down 12, the top
+    // values, which bring one pawn in and two.
+    let p = pos!({"game": "chowka-bhara", "options": {"board": 7, "entry_throws": true},
+        "pawns": {"red": [0, 0, 0, 0, 0, 0], "yellow": [0, 0, 0, 0, 0, 0]}});
+    assert_eq!(p.options().shells, 6);
+    let t = after(p, &[&[6], &[12], &[1]]);
+    assert_eq!(moves(&t), vec![(0, 1, 1), (0, 1, 2)]);
+    let t = after(p, &[&[5]]);
+    assert_eq!(
+        t.phase(),
+        Phase::Throw,
+        "a 5 brings nobody in: the turn passes"
+    );
+    assert_eq!(t.seat(), YELLOW);
+}
+
+#[test]
+fn the_safe_middles_of_the_inner_rings_are_safe_from_hits() {
+    // 7 x 7: the middle of each side of the ring inside the outer one is
+    // safe; a Red pawn landing where a Yellow pawn stands there hits
+    // nothing, while the unsafe square before it is a hit.
+    let g = geometry(BoardKind::Square(7));
+    let ring = |step: u8| square_ring(7, g.cell_info(g.cell(RED, step).unwrap()));
+    let safe_middle = (25..48)
+        .find(|&s| {
+            let info = g.cell_info(g.cell(RED, s).unwrap());
+            ring(s) == 1 && (info.row == 3 || info.col == 3)
+        })
+        .expect("a middle of the second ring");
+    for (target, hit) in [(safe_middle, false), (safe_middle - 1, true)] {
+        let y = same_square(7, RED, target, YELLOW);
+        let p = pos!({"game": "chowka-bhara", "options": {"board": 7},
+            "pawns": {"red": [1, 1, 1, 1, 1, target - 2], "yellow": [1, 1, 1, 1, 1, y]},
+            "flags": {"red": {"has_cut": true}, "yellow": {"has_cut": true}}});
+        let mut t = after(p, &[&[2]]);
+        play(&mut t, target - 2, target, 1, &[2]);
+        let yellow_there = t.position().pawns(YELLOW).contains(&y);
+        assert_eq!(yellow_there, !hit, "Red's {target}");
+    }
+}
+
+#[test]
 fn ashta_brings_two_pawns_in() {
     let p = pos!({"game": "chowka-bhara", "options": {"entry_throws": true},
         "pawns": {"red": [0, 0, 0, 0], "yellow": [0, 0, 0, 0]}});
