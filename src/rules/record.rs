@@ -256,7 +256,7 @@ impl Match {
             let event_no = i + 1;
             let parting = |why| (why, turn_start);
             let (Event::Throw { by, .. } | Event::Move { by, .. }) = event;
-            let due = m.position().colour_name(m.mover());
+            let due = m.mover_colour();
             if let Some(by) = by.as_deref().filter(|&by| by != due) {
                 return Err(parting(ReplayError::OtherPlayer {
                     event: event_no,
@@ -335,7 +335,7 @@ impl Match {
         let implement = self.turn.implement();
         let throw = self.source.throw(implement);
         let bonus = self.turn.bonus(throw);
-        let by = Some(self.mover_colour());
+        let by = Some(self.mover_colour().to_string());
         let after = self.turn.add_throw(throw);
         self.record.events.push(Event::Throw {
             by,
@@ -354,14 +354,15 @@ impl Match {
 
     /// Plays a move, or says why not and changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, Illegal> {
-        let by = Some(self.mover_colour());
+        let by = Some(self.mover_colour().to_string());
         let report = Self::play_on(&mut self.turn, mv)?;
         self.record.events.push(Event::Move { by, mv });
         Ok(report)
     }
 
-    fn mover_colour(&self) -> String {
-        self.position().colour_name(self.mover()).to_string()
+    /// The colour of the seat whose turn it is, as events name it.
+    fn mover_colour(&self) -> &'static str {
+        self.position().colour_name(self.mover())
     }
 
     /// What playing `mv` would do, leaving the game as it is: the position
