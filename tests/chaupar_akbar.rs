@@ -6,7 +6,7 @@
 //! 75).
 
 mod common;
-use chaupar::board::Side;
+use chaupar::board::{BoardKind, Side};
 use chaupar::rules::{Game, Illegal, Match, Options, Phase, Position};
 use common::*;
 
@@ -15,21 +15,10 @@ const RED: Side = Side(1);
 const YELLOW: Side = Side(2);
 const GREEN: Side = Side(3);
 
-/// Red's number for a loop square that Black numbers `black`.
-fn red_step(black: u8) -> u8 {
-    if black >= 25 {
-        black - 17
-    } else {
-        black + 51
-    }
-}
-
 #[test]
 fn the_twelve_safe_squares_hold_opponents_together_and_nobody_is_captured() {
-    // Steps 8, 12 and 72 of every arm, as Black numbers them.
-    let safe = [8, 12, 72, 25, 29, 21, 42, 46, 38, 59, 63, 55];
-    for b in safe {
-        let red = red_step(b);
+    for b in MARKED_SQUARES_OF_BLACK {
+        let red = same_square(BoardKind::Cross, BLACK, b, RED);
         let p = pos!({"game": "chaupar-akbar",
             "pawns": {"black": [b - 5, 77, 78, 84], "red": [1, 2, 3, red], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
         let mut t = after(p, &[&[5, 1, 2]]);

@@ -17,13 +17,6 @@ const RED: Side = Side(0);
 const GREEN: Side = Side(1);
 const YELLOW: Side = Side(2);
 
-/// The step at which `to`'s path reaches the square `from` stands on at
-/// `step`, on the n x n board.
-fn same_square(n: u8, from: Side, step: u8, to: Side) -> u8 {
-    let g = geometry(BoardKind::Square(n));
-    g.step_of(to, g.cell(from, step).unwrap()).unwrap()
-}
-
 #[test]
 fn every_board_size_gives_n_minus_1_pawns_on_their_start_squares() {
     for n in [5u8, 7, 9, 11] {
@@ -309,7 +302,7 @@ fn a_double_cannot_land_on_another_double() {
 #[test]
 fn two_pawns_inside_the_outer_ring_are_no_double_and_a_single_hits_neither() {
     // Red's 19 and Yellow's 23 are one inner-ring square.
-    let y = same_square(5, RED, 19, YELLOW);
+    let y = same_square(BoardKind::Square(5), RED, 19, YELLOW);
     assert_eq!(y, 23);
     let p = pos!({"game": "chowka-bhara", "pawns": {"red": [1, 1, 1, 17], "yellow": [1, 1, y, y]},
         "flags": {"red": {"has_cut": true}, "yellow": {"has_cut": true}}});
@@ -326,8 +319,8 @@ fn two_pawns_inside_the_outer_ring_are_no_double_and_a_single_hits_neither() {
 /// Red's double on 15 and two Yellow pawns on Red's 19 (Yellow's 23),
 /// inside the outer ring; Green, if seated, has a pawn 2 short of it.
 fn double_facing_two_singles(green: bool) -> Position {
-    let y = same_square(5, RED, 19, YELLOW);
-    let g = same_square(5, RED, 17, GREEN);
+    let y = same_square(BoardKind::Square(5), RED, 19, YELLOW);
+    let g = same_square(BoardKind::Square(5), RED, 17, GREEN);
     let mut v = json!({"game": "chowka-bhara",
         "pawns": {"red": [1, 1, 15, 15], "yellow": [1, 1, y, y]},
         "flags": {"red": {"has_cut": true}, "yellow": {"has_cut": true}}});
@@ -342,7 +335,7 @@ fn double_facing_two_singles(green: bool) -> Position {
 fn a_double_hits_only_one_of_two_pawns_sharing_a_square() {
     // Seed 004: "If 2 singles are in the same square, then the double can
     // hit only one of the singles. The other single is not affected at all."
-    let y = same_square(5, RED, 19, YELLOW);
+    let y = same_square(BoardKind::Square(5), RED, 19, YELLOW);
     let mut t = after(double_facing_two_singles(false), &[&[4], &[1]]);
     play(&mut t, 15, 19, 2, &[4]);
     assert_eq!(
@@ -377,7 +370,7 @@ fn where_two_colours_share_a_square_a_third_may_not_land() {
     let mut v: serde_json::Value = serde_json::from_str(&t.position().to_json()).unwrap();
     v["to_move"] = json!("green");
     v["flags"]["red"] = json!({"has_cut": true});
-    let g = same_square(5, RED, 17, GREEN);
+    let g = same_square(BoardKind::Square(5), RED, 17, GREEN);
     let t = after(common::position(v), &[&[2]]);
     assert_eq!(refused(&t, g, g + 2, 1, &[2]), Illegal::TwoColoursThere);
     assert!(!can(&t, g, g + 2));
@@ -479,7 +472,7 @@ fn the_safe_middles_of_the_inner_rings_are_safe_from_hits() {
         })
         .expect("a middle of the second ring");
     for (target, hit) in [(safe_middle, false), (safe_middle - 1, true)] {
-        let y = same_square(7, RED, target, YELLOW);
+        let y = same_square(BoardKind::Square(7), RED, target, YELLOW);
         let p = pos!({"game": "chowka-bhara", "options": {"board": 7},
             "pawns": {"red": [1, 1, 1, 1, 1, target - 2], "yellow": [1, 1, 1, 1, 1, y]},
             "flags": {"red": {"has_cut": true}, "yellow": {"has_cut": true}}});

@@ -11,34 +11,47 @@ use chaupar::sim::random_playout;
 const BLACK: Side = Side(0);
 const RED: Side = Side(1);
 
-/// Black has finished; Red's pawn on Red's step 53 stands on Black's 70,
-/// the left outer column of Black's arm.
-fn finished_black(option: bool, red_ool: &str, missed: u8) -> chaupar::rules::Position {
+/// Red's pawns with one on Red's step 53, which stands on Black's 70, the
+/// left outer column of Black's arm.
+const RED_ON_70: [u8; 4] = [6, 7, 12, 53];
+
+/// Black has finished and missed `missed` turns since; Red's pawns stand
+/// on `red`.
+fn finished_black(
+    option: bool,
+    red_ool: &str,
+    missed: u8,
+    red: [u8; 4],
+) -> chaupar::rules::Position {
     pos!({"game": "chopat", "options": {"khado_karvo": option},
-        "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 12, 53], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
+        "pawns": {"black": [84, 84, 84, 84], "red": red, "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "missed_turns": missed}, "red": {"kajalvun": true, "ool": red_ool}},
         "places": ["black"]})
 }
 
+/// `pawns` pawns coming back from Home onto `to`.
+fn back(to: u8, pawns: u8) -> Move {
+    Move {
+        from: 84,
+        to,
+        pawns,
+        spend: 0,
+        mover: Move::EITHER_PAWN,
+    }
+}
+
 #[test]
 fn a_finished_player_may_bring_a_pawn_back_to_cut_without_a_throw() {
-    let t = Turn::new(finished_black(true, "done", 0));
+    let t = Turn::new(finished_black(true, "done", 0, RED_ON_70));
     assert_eq!(
         t.phase(),
         Phase::Move,
         "no throw: the choice is made at once"
     );
-    let back = Move {
-        from: 84,
-        to: 70,
-        pawns: 1,
-        spend: 0,
-        mover: Move::EITHER_PAWN,
-    };
-    assert_eq!(t.legal_moves(), vec![back, Move::MISS_TURN]);
+    assert_eq!(t.legal_moves(), vec![back(70, 1), Move::MISS_TURN]);
     assert!(t.is_khado_karvo());
     let mut t2 = t;
-    t2.play(back).unwrap();
+    t2.play(back(70, 1)).unwrap();
     assert!(!t2.is_khado_karvo());
     assert_eq!(
         t2.position().pawns(RED),
@@ -52,7 +65,7 @@ fn a_finished_player_may_bring_a_pawn_back_to_cut_without_a_throw() {
 
 #[test]
 fn the_finished_player_may_let_the_turn_go_by_instead() {
-    let mut t = Turn::new(finished_black(true, "done", 0));
+    let mut t = Turn::new(finished_black(true, "done", 0, RED_ON_70));
     t.play(Move::MISS_TURN).unwrap();
     assert_eq!(t.position().flags(BLACK).missed_turns, 1);
     assert_eq!(t.seat(), RED);
@@ -61,24 +74,17 @@ fn the_finished_player_may_let_the_turn_go_by_instead() {
 
 #[test]
 fn only_the_two_choices_are_open() {
-    let t = Turn::new(finished_black(true, "done", 0));
+    let t = Turn::new(finished_black(true, "done", 0, RED_ON_70));
     let mut t2 = t;
-    let wrong = Move {
-        from: 84,
-        to: 71,
-        pawns: 1,
-        spend: 0,
-        mover: Move::EITHER_PAWN,
-    };
-    assert_eq!(t2.play(wrong), Err(Illegal::KhadoChoice));
+    assert_eq!(t2.play(back(71, 1)), Err(Illegal::KhadoChoice));
     assert_eq!(t2, t);
 }
 
 #[test]
 fn not_without_the_house_rule_nor_against_a_player_without_ool_olangvun() {
     for p in [
-        finished_black(false, "done", 0),
-        finished_black(true, "not-yet", 0),
+        finished_black(false, "done", 0, RED_ON_70),
+        finished_black(true, "not-yet", 0, RED_ON_70),
     ] {
         let t = Turn::new(p);
         assert_eq!(t.seat(), RED, "Black misses the turn");
@@ -88,26 +94,15 @@ fn not_without_the_house_rule_nor_against_a_player_without_ool_olangvun() {
 
 #[test]
 fn only_on_the_first_turn_after_finishing() {
-    let t = Turn::new(finished_black(true, "done", 1));
+    let t = Turn::new(finished_black(true, "done", 1, RED_ON_70));
     assert_eq!(t.seat(), RED);
     assert_eq!(t.position().flags(BLACK).missed_turns, 2);
 }
 
 #[test]
 fn a_pair_is_cut_by_two_pawns_coming_back() {
-    let p = pos!({"game": "chopat", "options": {"khado_karvo": true},
-        "pawns": {"black": [84, 84, 84, 84], "red": [6, 7, 53, 53], "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
-        "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
-        "places": ["black"]});
-    let mut t = Turn::new(p);
-    t.play(Move {
-        from: 84,
-        to: 70,
-        pawns: 2,
-        spend: 0,
-        mover: Move::EITHER_PAWN,
-    })
-    .unwrap();
+    let mut t = Turn::new(finished_black(true, "done", 0, [6, 7, 53, 53]));
+    t.play(back(70, 2)).unwrap();
     assert_eq!(t.position().pawns(RED), &[0, 0, 6, 7]);
     assert_eq!(t.position().pawns(BLACK), &[70, 70, 84, 84]);
 }
@@ -127,33 +122,13 @@ fn games_with_khado_karvo_play_to_the_end() {
     }
 }
 
-/// Black has finished and may use Khado Karvo; Red has done Ool
-/// Olangvun and its pawns stand on `red`.
-fn finished_black_with_red_on(red: [u8; 4]) -> chaupar::rules::Position {
-    pos!({"game": "chopat", "options": {"khado_karvo": true},
-        "pawns": {"black": [84, 84, 84, 84], "red": red, "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12]},
-        "flags": {"black": {"kajalvun": true}, "red": {"kajalvun": true, "ool": "done"}},
-        "places": ["black"]})
-}
-
-/// A pawn coming back from Home onto `to`.
-fn back_to(to: u8) -> Move {
-    Move {
-        from: 84,
-        to,
-        pawns: 1,
-        spend: 0,
-        mover: Move::EITHER_PAWN,
-    }
-}
-
 #[test]
 fn a_pawn_on_the_other_outer_column_may_be_cut_too() {
     // Red's 63 is Black's 12, on the right-hand column of Black's arm.
-    let mut t = Turn::new(finished_black_with_red_on([6, 7, 12, 63]));
+    let mut t = Turn::new(finished_black(true, "done", 0, [6, 7, 12, 63]));
     assert!(t.is_khado_karvo());
-    assert_eq!(t.legal_moves(), vec![back_to(12), Move::MISS_TURN]);
-    t.play(back_to(12)).unwrap();
+    assert_eq!(t.legal_moves(), vec![back(12, 1), Move::MISS_TURN]);
+    t.play(back(12, 1)).unwrap();
     assert_eq!(t.position().pawns(RED), &[0, 6, 7, 12]);
     assert_eq!(t.position().pawns(BLACK), &[12, 84, 84, 84]);
 }
@@ -161,7 +136,7 @@ fn a_pawn_on_the_other_outer_column_may_be_cut_too() {
 #[test]
 fn every_red_pawn_on_either_outer_column_is_a_choice() {
     // Red's 58 and 53 are Black's 75 and 70; Red's 60 is Black's 9.
-    let t = Turn::new(finished_black_with_red_on([6, 58, 53, 60]));
+    let t = Turn::new(finished_black(true, "done", 0, [6, 58, 53, 60]));
     let mut to: Vec<u8> = t
         .legal_moves()
         .iter()
@@ -176,15 +151,15 @@ fn every_red_pawn_on_either_outer_column_is_a_choice() {
 fn a_pawn_off_the_two_outer_columns_cannot_be_cut() {
     // Red's 59 is Black's 8, the end of Black's middle column; Red's 68 and
     // 50 are Black's 17 and 67, just off Black's arm.
-    let t = Turn::new(finished_black_with_red_on([6, 59, 68, 53]));
-    assert_eq!(t.legal_moves(), vec![back_to(70), Move::MISS_TURN]);
+    let t = Turn::new(finished_black(true, "done", 0, [6, 59, 68, 53]));
+    assert_eq!(t.legal_moves(), vec![back(70, 1), Move::MISS_TURN]);
     for to in [8, 17, 67] {
         let mut t2 = t;
-        assert_eq!(t2.play(back_to(to)), Err(Illegal::KhadoChoice), "{to}");
+        assert_eq!(t2.play(back(to, 1)), Err(Illegal::KhadoChoice), "{to}");
         assert_eq!(t2, t);
     }
     // With nothing on the outer columns, the turn is simply missed.
-    let t = Turn::new(finished_black_with_red_on([59, 68, 50, 12]));
+    let t = Turn::new(finished_black(true, "done", 0, [59, 68, 50, 12]));
     assert!(!t.is_khado_karvo());
     assert_eq!(t.seat(), RED);
     assert_eq!(t.position().flags(BLACK).missed_turns, 1);
@@ -205,16 +180,16 @@ fn not_against_the_opponent_who_plays_later() {
 #[test]
 fn a_single_pawn_coming_back_may_not_land_on_a_pair() {
     // A Red pair on Black's 70: both pawns come back, or none.
-    let t = Turn::new(finished_black_with_red_on([6, 7, 53, 53]));
+    let t = Turn::new(finished_black(true, "done", 0, [6, 7, 53, 53]));
     let mut t2 = t;
-    assert_eq!(t2.play(back_to(70)), Err(Illegal::KhadoChoice));
+    assert_eq!(t2.play(back(70, 1)), Err(Illegal::KhadoChoice));
     assert_eq!(t2, t);
 }
 
 #[test]
 fn the_player_who_comes_back_leaves_the_places() {
-    let mut t = Turn::new(finished_black_with_red_on([6, 7, 12, 53]));
-    t.play(back_to(70)).unwrap();
+    let mut t = Turn::new(finished_black(true, "done", 0, [6, 7, 12, 53]));
+    t.play(back(70, 1)).unwrap();
     assert!(t.position().places().is_empty());
     assert_eq!(t.position().flags(BLACK).missed_turns, 0);
 }

@@ -2,7 +2,7 @@
 //! is and is not legal after it.
 
 mod common;
-use chaupar::board::Side;
+use chaupar::board::{BoardKind, Side};
 use chaupar::rules::{AfterThrow, Game, Illegal, Options, Phase, Position};
 use common::*;
 
@@ -308,21 +308,12 @@ fn a_pair_moving_on_a_doublet_may_jump_an_opponent_pair() {
     );
 }
 
-/// Yellow's number for a loop square that Black numbers `black`.
-fn yellow_step(black: u8) -> u8 {
-    if black >= 42 {
-        black - 34
-    } else {
-        black + 34
-    }
-}
-
 #[test]
 fn the_marked_squares_of_the_cloth_are_not_safe() {
     // "Safety: none on the loop". The squares marked on the cloth, as
     // Black numbers them (the safe squares of Akbar's Chaupar).
-    for b in [8, 12, 72, 25, 29, 21, 42, 46, 38, 59, 63, 55] {
-        let y = yellow_step(b);
+    for b in MARKED_SQUARES_OF_BLACK {
+        let y = same_square(BoardKind::Cross, BLACK, b, YELLOW);
         let p =
             pos!({"game": "pagade", "pawns": {"black": [b - 3, 1, 2, 3], "yellow": [1, 2, 3, y]}});
         let mut t = after(p, &[&[3, 4]]);

@@ -1,6 +1,7 @@
 //! Helpers that keep rule tests to a position, a throw and what is legal.
 #![allow(dead_code)]
 
+use chaupar::board::{geometry, BoardKind, Side};
 use chaupar::dice::{SeededThrows, Throw};
 use chaupar::rules::{AfterThrow, Illegal, Move, Phase, Position, Turn};
 use serde_json::{json, Value};
@@ -32,6 +33,17 @@ pub fn position(mut v: Value) -> Position {
         v["to_move"] = v["seats"][0].clone();
     }
     Position::from_json_value(&v).unwrap_or_else(|e| panic!("test position refused: {e}"))
+}
+
+/// The squares marked on the cross-board cloth (the safe squares of
+/// Akbar's Chaupar), as Black numbers them: 8, 12 and 72 of every arm.
+pub const MARKED_SQUARES_OF_BLACK: [u8; 12] = [8, 12, 72, 25, 29, 21, 42, 46, 38, 59, 63, 55];
+
+/// The step at which `to`'s path reaches the square `from` stands on at
+/// `step`.
+pub fn same_square(board: BoardKind, from: Side, step: u8, to: Side) -> u8 {
+    let g = geometry(board);
+    g.step_of(to, g.cell(from, step).unwrap()).unwrap()
 }
 
 /// The turn of the player to move after the given throws.
