@@ -7,7 +7,9 @@
 mod common;
 use chaupar::board::{BoardKind, Side};
 use chaupar::dice::Throw;
-use chaupar::rules::{AfterThrow, Bonus, Game, Illegal, Move, Ool, Options, Phase, Position, Turn};
+use chaupar::rules::{
+    AfterThrow, Bonus, Game, Illegal, Move, Ool, Options, Phase, Position, TruePair, Turn,
+};
 use common::*;
 
 const BLACK: Side = Side(0);
@@ -157,12 +159,13 @@ fn a_long_run_of_doublets_near_home_keeps_the_values_that_can_be_used() {
     assert_eq!(ends.len(), 1);
     assert_eq!(ends[0].pawns(BLACK), &[84, 84, 84, 84]);
     // Both ones of throw `n`, or its first one alone.
-    let ones = |n: u32, from, to| Move {
-        from,
-        to,
-        pawns: 1,
-        spend: if to - from == 2 { 0b11 } else { 0b01 } << (3 * n),
-        mover: Move::EITHER_PAWN,
+    let ones = |n: u32, from, to| {
+        Move::new(
+            from,
+            to,
+            1,
+            if to - from == 2 { 0b11 } else { 0b01 } << (3 * n),
+        )
     };
     for (n, from, to) in [(0, 80, 82), (1, 82, 84), (2, 81, 83), (3, 83, 84)] {
         t.play(ones(n, from, to))
@@ -250,13 +253,7 @@ fn each_throw_of_a_turn_is_spent_separately() {
         "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
     let mut t = after(p, &[&[3, 3], &[1, 4]]);
     // A 3 of the first throw and the 1 of the second cannot be added.
-    let mixed = Move {
-        from: 20,
-        to: 24,
-        pawns: 1,
-        spend: 1 | 1 << 3,
-        mover: Move::EITHER_PAWN,
-    };
+    let mixed = Move::new(20, 24, 1, 1 | 1 << 3);
     let before = t;
     assert_eq!(t.play(mixed), Err(Illegal::MixedThrows));
     assert_eq!(t, before);
@@ -754,6 +751,149 @@ fn with_the_jug_gone_the_true_pair_is_the_one_farthest_along() {
         !t.position().is_false_pair(BLACK, 50),
         "one pair left is true"
     );
+}
+
+/// Black has a pair on 40 and singles on 42 and 49, under the false-pair
+/// rule: 42 -> 49 on 3 + 4 forms a second pair. Yellow's singles stand
+/// three squares behind 40 and 49 (Yellow's 71 and 12).
+fn forming_a_second_pair(jug: bool) -> Turn {
+    let mut p = serde_json::json!({"game": "chopat", "options": {"false_pair": true},
+        "pawns": {"black": [40, 40, 42, 49], "yellow": [6, 7, 12, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}, "yellow": {"has_thrown": true}}});
+    if jug {
+        p["flags"]["black"]["jug"] = 40.into();
+        p["flags"]["black"]["jug_moved"] = true.into();
+    }
+    after(position(p), &[&[3, 4]])
+}
+
+/// `m` naming `which` pair true.
+fn naming(m: Move, which: TruePair) -> Move {
+    Move {
+        true_pair: Some(which),
+        ..m
+    }
+}
+
+#[test]
+fn forming_a_second_pair_the_player_names_which_is_true() {
+    let t = forming_a_second_pair(true);
+    let plain = mv(&t, 42, 49, 1, &[3, 4]);
+    let to_49: Vec<Move> = t.legal_moves().into_iter().filter(|m| m.to == 49).collect();
+    assert_eq!(
+        to_49,
+        [
+            naming(plain, TruePair::Formed),
+            naming(plain, TruePair::Standing)
+        ],
+        "one move for each pair named true"
+    );
+    assert!(
+        t.legal_moves()
+            .iter()
+            .filter(|m| m.to != 49)
+            .all(|m| m.true_pair.is_none()),
+        "moves forming no second pair name nothing"
+    );
+    // Naming the new pair true leaves the Jug false: Yellow's single from
+    // 71 cuts it, and not the pair on 49.
+    let mut formed = t;
+    assert_eq!(formed.play(naming(plain, TruePair::Formed)), Ok(true));
+    let p = *formed.position();
+    assert_eq!(p.flags(BLACK).true_pair, Some(49));
+    assert!(p.is_false_pair(BLACK, 40) && !p.is_false_pair(BLACK, 49));
+    let mut yellow = after(p, &[&[3, 1]]);
+    assert_eq!(refused(&yellow, 12, 15, 1, &[3]), Illegal::SingleOnPair);
+    play(&mut yellow, 71, 74, 1, &[3]);
+    assert_eq!(yellow.position().pawns(BLACK), &[0, 0, 49, 49]);
+    assert_eq!(
+        yellow.position().flags(BLACK).true_pair,
+        None,
+        "with one pair left, none is named"
+    );
+    // Naming the standing pair true: the other way round.
+    let mut standing = t;
+    assert_eq!(standing.play(naming(plain, TruePair::Standing)), Ok(true));
+    let p = *standing.position();
+    assert_eq!(p.flags(BLACK).true_pair, Some(40));
+    let yellow = after(p, &[&[3, 1]]);
+    assert_eq!(refused(&yellow, 71, 74, 1, &[3]), Illegal::SingleOnPair);
+    assert!(can(&yellow, 12, 15), "the pair on 49 is false");
+}
+
+#[test]
+fn without_the_false_pair_rule_no_move_names_a_pair() {
+    let p = pos!({"game": "chopat",
+        "pawns": {"black": [40, 40, 42, 49], "yellow": [6, 7, 12, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    assert!(can(&t, 42, 49));
+    assert!(t.legal_moves().iter().all(|m| m.true_pair.is_none()));
+    let mut named = t;
+    let m = naming(mv(&t, 42, 49, 1, &[3, 4]), TruePair::Formed);
+    assert_eq!(named.play(m), Err(Illegal::NoPairToName));
+    assert_eq!(named, t);
+}
+
+#[test]
+fn a_move_forming_no_second_pair_cannot_name_one() {
+    let t = forming_a_second_pair(true);
+    let mut named = t;
+    let m = naming(mv(&t, 42, 45, 1, &[3]), TruePair::Standing);
+    assert_eq!(named.play(m), Err(Illegal::NoPairToName));
+    assert_eq!(named, t, "a refused move changes nothing");
+}
+
+#[test]
+fn a_move_that_names_no_pair_gets_the_naming_of_earlier_versions() {
+    // Records written before players named the true pair: the Jug, else
+    // the pair farthest along.
+    for (jug, truth) in [(true, 40), (false, 49)] {
+        let mut t = forming_a_second_pair(jug);
+        play(&mut t, 42, 49, 1, &[3, 4]);
+        assert_eq!(t.position().flags(BLACK).true_pair, Some(truth));
+    }
+}
+
+#[test]
+fn the_true_pair_stays_true_as_it_moves_and_is_forgotten_when_broken() {
+    // Black named the pair on 40 true, though the one on 50 is farther.
+    let p = pos!({"game": "chopat", "options": {"false_pair": true},
+        "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "true_pair": 40}}});
+    assert!(p.is_false_pair(BLACK, 50));
+    let mut t = after(p, &[&[3, 3], &[1, 4]]);
+    play(&mut t, 40, 43, 2, &[3, 3]);
+    assert_eq!(
+        t.position().flags(BLACK).true_pair,
+        Some(43),
+        "it moved together"
+    );
+    // One pawn leaves the false pair: one pair is left, nothing named.
+    play(&mut t, 50, 51, 1, &[1]);
+    assert_eq!(t.position().flags(BLACK).true_pair, None);
+    assert!(!t.position().is_false_pair(BLACK, 43));
+}
+
+#[test]
+fn forming_the_jug_while_the_opening_pair_stands_names_one() {
+    let p = pos!({"game": "chopat", "options": {"false_pair": true},
+        "pawns": {"black": [12, 12, 31, 34], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    let kajalvun = mv(&t, 31, 34, 1, &[3]);
+    assert!(t
+        .legal_moves()
+        .contains(&naming(kajalvun, TruePair::Standing)));
+    t.play(naming(kajalvun, TruePair::Standing)).unwrap();
+    let p = *t.position();
+    assert!(p.flags(BLACK).kajalvun);
+    assert_eq!(
+        p.flags(BLACK).true_pair,
+        Some(12),
+        "the opening pair, as named"
+    );
+    assert!(p.is_false_pair(BLACK, 34), "the Jug is false");
 }
 
 #[test]

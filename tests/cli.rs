@@ -134,6 +134,38 @@ fn moves_lists_the_legal_moves_in_words() {
 }
 
 #[test]
+fn moves_name_the_true_pair_where_a_second_pair_forms() {
+    let position = r#"{"game": "chopat", "options": {"false_pair": true},
+        "seats": ["black", "yellow"], "to_move": "black",
+        "pawns": {"black": [40, 40, 42, 49], "yellow": [6, 7, 12, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}}"#;
+    let out = run(&["moves", "--position", "-", "--throw", "3,4"], position);
+    let lines = stdout_lines(&out);
+    let to_49: Vec<&String> = lines.iter().filter(|l| l.contains("-> 49")).collect();
+    assert_eq!(
+        to_49,
+        [
+            "black pawn 42 -> 49 with 3+4, the new pair true",
+            "black pawn 42 -> 49 with 3+4, the standing pair true"
+        ],
+        "{lines:#?}"
+    );
+    // The two namings end the turn in two positions.
+    let out = run(&["outcomes", "--position", "-", "--throw", "3,4"], position);
+    let ends: Vec<Value> = stdout_lines(&out)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|p: &Value| p["pawns"]["black"] == json!([40, 40, 49, 49]))
+        .collect();
+    let mut named: Vec<u64> = ends
+        .iter()
+        .map(|p| p["flags"]["black"]["true_pair"].as_u64().unwrap())
+        .collect();
+    named.sort();
+    assert_eq!(named, [40, 49], "{ends:#?}");
+}
+
+#[test]
 fn a_missing_position_file_is_refused() {
     let out = run(
         &[

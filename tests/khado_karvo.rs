@@ -31,13 +31,7 @@ fn finished_black(
 
 /// `pawns` pawns coming back from Home onto `to`.
 fn back(to: u8, pawns: u8) -> Move {
-    Move {
-        from: 84,
-        to,
-        pawns,
-        spend: 0,
-        mover: Move::EITHER_PAWN,
-    }
+    Move::new(84, to, pawns, 0)
 }
 
 #[test]

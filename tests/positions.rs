@@ -111,6 +111,49 @@ fn chopat_flags_survive_a_round_trip() {
     assert_eq!(Position::from_json(&p.to_json()).unwrap(), p);
 }
 
+/// Black's two pairs under the false-pair rule, and Black's flags.
+fn two_black_pairs(black: Value) -> Value {
+    json!({"game": "chopat", "options": {"false_pair": true}, "seats": ["black", "yellow"],
+        "to_move": "yellow", "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": black}})
+}
+
+#[test]
+fn the_named_true_pair_survives_a_round_trip_and_is_filled_in_when_not_named() {
+    let named = common::position(two_black_pairs(
+        json!({"kajalvun": true, "has_thrown": true, "true_pair": 40}),
+    ));
+    assert_eq!(named.flags(Side(0)).true_pair, Some(40));
+    assert_eq!(Position::from_json(&named.to_json()).unwrap(), named);
+    // Not named: the Jug, else the pair farthest along, written out.
+    let unnamed = common::position(two_black_pairs(
+        json!({"kajalvun": true, "has_thrown": true}),
+    ));
+    assert_eq!(unnamed.flags(Side(0)).true_pair, Some(50));
+    assert_eq!(unnamed.to_json_value()["flags"]["black"]["true_pair"], 50);
+}
+
+#[test]
+fn a_true_pair_that_is_not_one_of_two_pairs_is_refused() {
+    let flags = |extra: Value| {
+        let mut f = json!({"kajalvun": true, "has_thrown": true});
+        f.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        f
+    };
+    names(
+        &refused(two_black_pairs(flags(json!({"true_pair": 45})))),
+        &["black", "true pair is on step 45"],
+    );
+    let mut off = two_black_pairs(flags(json!({"true_pair": 40})));
+    off["options"]["false_pair"] = json!(false);
+    names(&refused(off), &["black", "false-pair rule is off"]);
+    let mut one_pair = two_black_pairs(flags(json!({"true_pair": 40})));
+    one_pair["pawns"]["black"] = json!([6, 7, 40, 40]);
+    names(&refused(one_pair), &["black", "only the one on step 40"]);
+}
+
 #[test]
 fn the_section_8_example_is_accepted_with_flags_from_the_start() {
     let text = r#"{

@@ -110,3 +110,20 @@ fn random_play_goes_round_again_only_when_nothing_else_moves() {
     assert!(draw_counts(&t, 400).keys().all(|m| m.from == 20));
     assert_uniform(&t, 2000);
 }
+
+#[test]
+fn random_play_draws_both_namings_of_a_true_pair() {
+    // Chopat's false-pair rule: 42 -> 49 forms a second pair and comes
+    // once naming each pair true.
+    let p = pos!({"game": "chopat", "options": {"false_pair": true},
+        "pawns": {"black": [40, 40, 42, 49], "yellow": [6, 7, 12, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let t = after(p, &[&[3, 4]]);
+    let named = t
+        .legal_moves()
+        .iter()
+        .filter(|m| m.true_pair.is_some())
+        .count();
+    assert_eq!(named, 2);
+    assert_uniform(&t, 4000);
+}

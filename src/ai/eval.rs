@@ -231,7 +231,13 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
         if matches!(info.kind, CellKind::Belly(_)) {
             continue;
         }
-        let exposure = exposure(game, together, outer);
+        // Chopat's false pair falls to a single, both pawns at once.
+        let false_pair = pos.is_false_pair(side, step);
+        let exposure = if false_pair {
+            1.0
+        } else {
+            exposure(game, together, outer)
+        };
         if together > 1 && exposure < 1.0 {
             value += w.group;
         }
@@ -244,7 +250,11 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
         }
         let odds = hit_odds(pos, side, cell, steps, reach);
         // A hit takes a whole pair or group, or one lone pawn.
-        let lost = if exposure < 1.0 { together } else { 1 } as f64;
+        let lost = if exposure < 1.0 || false_pair {
+            together
+        } else {
+            1
+        } as f64;
         value -= w.risk * exposure * odds * lost * (w.progress * journey + w.reentry);
         if game == Game::ChowkaBhara && together > 1 && outer {
             value += w.block * held_behind(pos, side, cell, steps) as f64;
@@ -484,6 +494,26 @@ mod tests {
         );
         assert!((twice - again - w.tempo).abs() < 1e-9, "{again} {twice}");
         assert!(evaluate(&at("red", 1), Side(2), &w) < evaluate(&at("yellow", 0), Side(2), &w));
+    }
+
+    #[test]
+    fn a_false_pair_within_a_singles_reach_counts_as_exposed() {
+        // Chopat's false-pair rule: Yellow's single on 71 stands three
+        // squares behind Black's pair on 40; nothing reaches the pair on 49.
+        let named = |truth: u8| {
+            Position::from_json(&format!(
+                r#"{{"game": "chopat", "options": {{"false_pair": true}},
+                    "seats": ["black", "yellow"], "to_move": "black",
+                    "pawns": {{"black": [40, 40, 49, 49], "yellow": [71, 84, 84, 84]}},
+                    "flags": {{"black": {{"kajalvun": true, "has_thrown": true, "true_pair": {truth}}},
+                              "yellow": {{"kajalvun": true, "has_thrown": true}}}}}}"#
+            ))
+            .expect("a position")
+        };
+        let w = Weights::TUNED;
+        let exposed = evaluate(&named(49), Side(0), &w);
+        let covered = evaluate(&named(40), Side(0), &w);
+        assert!(covered > exposed, "{covered} {exposed}");
     }
 
     #[test]

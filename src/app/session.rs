@@ -514,7 +514,7 @@ impl Session {
             "{what}{} → {}{by}{}",
             self.short_place(mv.from),
             self.short_place(mv.to),
-            self.consequences(&before, self.position(), &report.captured, side),
+            self.consequences(&before, self.position(), mv, &report.captured, side),
         );
         if mv != Move::MISS_TURN {
             self.log.push((mover, entry));
@@ -619,7 +619,7 @@ impl Session {
         match self.game.preview(mv) {
             Ok((after, report)) => {
                 let side = self.game.pawn_side();
-                self.consequences(self.position(), &after, &report.captured, side)
+                self.consequences(self.position(), &after, mv, &report.captured, side)
             }
             Err(_) => String::new(),
         }
@@ -671,11 +671,13 @@ impl Session {
     /// What a move of `side`'s pawns from `before` to `after` did besides
     /// moving: whom it cut (where it landed: the victims' own step numbers
     /// would name that square differently), then what it changed for the
-    /// throws and moves to come (", the way Home is open", ", forms the Jug").
+    /// throws and moves to come (", the way Home is open", ", forms the Jug"),
+    /// and the pair `mv` named true.
     fn consequences(
         &self,
         before: &Position,
         after: &Position,
+        mv: Move,
         captured: &[(Side, u8)],
         side: Side,
     ) -> String {
@@ -708,6 +710,9 @@ impl Session {
         }
         if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
             text.push_str(", passes over the Jug");
+        }
+        if let (Some(_), Some(truth)) = (mv.true_pair, is.true_pair) {
+            text.push_str(&format!(", the pair on {} true", self.place_name(truth)));
         }
         text
     }
@@ -1041,6 +1046,40 @@ mod tests {
             s.log.last().unwrap(),
             &(Side(0), "Ool Olangvun done".into())
         );
+    }
+
+    #[test]
+    fn forming_a_second_pair_offers_a_choice_of_which_is_true() {
+        // Chopat's false-pair rule: 42 -> 49 on 3 + 4 forms a pair beside
+        // the one on 40.
+        let mut s = thrown(
+            r#"{"game":"chopat","options":{"false_pair":true},"seats":["black","yellow"],
+            "to_move":"black","pawns":{"black":[40,40,42,49],"yellow":[6,7,12,71]},
+            "flags":{"black":{"kajalvun":true,"has_thrown":true}}}"#,
+            &[3, 4],
+        );
+        let id = s.pawns.iter().find(|p| p.step == 42).unwrap().id;
+        assert_eq!(s.tap_pawn(id), Ok(None));
+        let cell = s.position().board().cell(Side(0), 49).unwrap();
+        assert_eq!(s.tap_cell(cell), Ok(None), "no move yet: a choice");
+        let choices: Vec<String> = s.offered.iter().map(|&m| s.describe(m)).collect();
+        assert_eq!(
+            choices,
+            [
+                "Move 4 + 3 to square 49, the pair on square 49 true",
+                "Move 4 + 3 to square 49, the pair on square 40 true"
+            ]
+        );
+        let standing = s.offered[1];
+        s.play(standing).unwrap();
+        assert!(
+            s.log
+                .iter()
+                .any(|(_, l)| l == "42 → 49 (4 + 3), the pair on square 40 true"),
+            "{:?}",
+            s.log
+        );
+        assert!(s.position().is_false_pair(Side(0), 49));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use chaupar::ai::arena::Player;
 use chaupar::board::Side;
 use chaupar::dice::{SeededThrows, Throw};
-use chaupar::rules::{Game, Move, Options, Phase, Position, Turn};
+use chaupar::rules::{Game, Move, Options, Phase, Position, TruePair, Turn};
 use chaupar::sim::random_playout;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -318,8 +318,13 @@ fn describe_move(turn: &Turn, m: &Move) -> String {
     } else {
         m.to.to_string()
     };
+    let named = match m.true_pair {
+        None => "",
+        Some(TruePair::Formed) => ", the new pair true",
+        Some(TruePair::Standing) => ", the standing pair true",
+    };
     format!(
-        "{colour} {what} {} -> {to} with {}",
+        "{colour} {what} {} -> {to} with {}{named}",
         m.from,
         values.join("+")
     )

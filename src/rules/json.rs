@@ -99,6 +99,7 @@ fn flag_names(game: Game) -> &'static [&'static str] {
             "ool",
             "ool_pawn",
             "missed_turns",
+            "true_pair",
         ],
         Game::Chaupar | Game::ChauparAkbar => &[],
     }
@@ -348,6 +349,7 @@ fn read_flags(game: Game, colour: &str, map: &Map<String, Value>) -> Result<Flag
             "has_thrown" => f.has_thrown = boolean()?,
             "jug_moved" => f.jug_moved = boolean()?,
             "jug" => f.jug = if v.is_null() { None } else { Some(step()?) },
+            "true_pair" => f.true_pair = if v.is_null() { None } else { Some(step()?) },
             "ool" => ool = v.as_str().ok_or_else(|| bad(key, v))?.to_string(),
             "ool_pawn" => ool_pawn = Some(step()?),
             "missed_turns" => f.missed_turns = step()?,
@@ -397,6 +399,11 @@ fn write_flags(game: Game, f: &Flags) -> Map<String, Value> {
                 _ => continue,
             },
             "missed_turns" => json!(f.missed_turns),
+            // Written only under the false-pair rule with two pairs.
+            "true_pair" => match f.true_pair {
+                Some(step) => json!(step),
+                None => continue,
+            },
             // Written only when turns are owed: most positions owe none.
             "extra_turns" if f.extra_turns == 0 => continue,
             "extra_turns" => json!(f.extra_turns),

@@ -19,4 +19,4 @@ pub use game::{Game, Mode};
 pub use options::{BeforeHit, OptionInfo, Options, Overshoot};
 pub use position::{Flags, Ool, Position, PositionError, MAX_PAWNS};
 pub use record::{Event, GameRecord, Match, MoveReport, ReplayError, Replayed, ThrowReport};
-pub use turn::{AfterThrow, Bonus, Illegal, Move, Phase, Turn, TurnMemory, MAX_THROWS};
+pub use turn::{AfterThrow, Bonus, Illegal, Move, Phase, TruePair, Turn, TurnMemory, MAX_THROWS};

@@ -143,7 +143,7 @@ impl Options {
                 "false_pair" => OptionInfo {
                     key,
                     label: "False pair",
-                    help: "With two pairs on the board only the true one is safe from single pawns.",
+                    help: "With two pairs on the board only the one you name true is safe from single pawns.",
                     choices: yes_no(false),
                 },
                 "khado_karvo" => OptionInfo {

@@ -59,6 +59,9 @@ pub struct Flags {
     /// Chopat: the Jug has moved together and not yet been passed over.
     pub jug_moved: bool,
     pub ool: Ool,
+    /// Chopat's false-pair rule: the step of the pair its player named
+    /// true, while the player has two pairs.
+    pub true_pair: Option<u8>,
     /// Chopat: turns a finished partner has missed (four, then they throw
     /// for the partner).
     pub missed_turns: u8,
@@ -337,6 +340,13 @@ impl Position {
             ));
         }
         p.canonicalize();
+        // A position that does not name a true pair means the one the
+        // engine names (see `settle_true_pair`).
+        for &side in p.seats() {
+            if p.flags(side).true_pair.is_none() {
+                p.settle_true_pair(side, None);
+            }
+        }
         p.validate()?;
         Ok(p)
     }
@@ -409,34 +419,46 @@ impl Position {
     }
 
     /// Chopat's false-pair rule: whether the pair of `side` on `step` is a
-    /// false one, which a single opponent pawn can cut. With two pairs on
-    /// the board the true pair is the Jug while it stands, otherwise the
-    /// pair farthest along; the other is false.
+    /// false one, which a single opponent pawn can cut: with two pairs on
+    /// the board, the one its player did not name true.
     pub fn is_false_pair(&self, side: Side, step: u8) -> bool {
-        self.game == Game::Chopat
-            && self.options.false_pair
-            && self.can_pair_at(side, step)
+        self.flags(side)
+            .true_pair
+            .is_some_and(|truth| truth != step)
             && self.pawns_on(side, step) >= 2
-            && self.true_pair(side).is_some_and(|truth| truth != step)
+            && self.can_pair_at(side, step)
     }
 
-    /// The step of `side`'s true pair when it has two pairs (see
-    /// [`Position::is_false_pair`]); `None` with fewer.
-    pub(crate) fn true_pair(&self, side: Side) -> Option<u8> {
+    /// The steps where `side` has a pair or group, lowest first.
+    pub(crate) fn pair_steps(&self, side: Side) -> ArrayVec<u8, MAX_PAWNS> {
         let mut pairs: ArrayVec<u8, MAX_PAWNS> = ArrayVec::new();
         for &s in self.pawns(side) {
             if self.can_pair_at(side, s) && self.pawns_on(side, s) >= 2 && !pairs.contains(&s) {
                 pairs.push(s);
             }
         }
-        if pairs.len() < 2 {
-            return None;
+        pairs.sort_unstable();
+        pairs
+    }
+
+    /// Chopat's false-pair rule: after `side`'s pawns have moved, the true
+    /// pair as the player named it (`named`: a step), else as it stood and
+    /// followed its pair, else as positions and records that do not name
+    /// it mean: the Jug, else the pair farthest along. `None` with fewer
+    /// than two pairs.
+    pub(crate) fn settle_true_pair(&mut self, side: Side, named: Option<u8>) {
+        if self.game != Game::Chopat || !self.options.false_pair {
+            return;
         }
-        Some(
-            self.flags(side)
-                .jug
-                .unwrap_or_else(|| *pairs.iter().max().expect("two pairs")),
-        )
+        let pairs = self.pair_steps(side);
+        let f = &mut self.flags[side.index()];
+        f.true_pair = (pairs.len() >= 2).then(|| {
+            [named, f.true_pair, f.jug]
+                .into_iter()
+                .flatten()
+                .find(|step| pairs.contains(step))
+                .unwrap_or(pairs[pairs.len() - 1])
+        });
     }
 
     /// How many of a side's pawns stand on `step`.
@@ -703,6 +725,7 @@ impl Position {
                 || f.ool != Ool::NotYet
                 || f.has_thrown
                 || f.missed_turns > 0
+                || f.true_pair.is_some()
             {
                 return inconsistent(format!(
                     "{colour} has Chopat flags in a game of {}",
@@ -754,6 +777,29 @@ impl Position {
             if count_at(p) == 0 {
                 return inconsistent(format!(
                     "{colour}'s Ool Olangvun waits on step {p}, where no pawn of theirs stands"
+                ));
+            }
+        }
+        let pairs = self.pair_steps(side);
+        if f.true_pair.is_none() && self.options.false_pair && pairs.len() >= 2 {
+            return inconsistent(format!(
+                "{colour} has two pairs under the false-pair rule but names neither true"
+            ));
+        }
+        if let Some(t) = f.true_pair {
+            if !self.options.false_pair {
+                return inconsistent(format!(
+                    "{colour} names a true pair, but the false-pair rule is off"
+                ));
+            }
+            if !pairs.contains(&t) {
+                return inconsistent(format!(
+                    "{colour}'s true pair is on step {t}, where no pair of theirs stands"
+                ));
+            }
+            if pairs.len() < 2 {
+                return inconsistent(format!(
+                    "{colour} names a true pair but has only the one on step {t}"
                 ));
             }
         }

@@ -98,13 +98,7 @@ pub fn mv(turn: &Turn, from: u8, to: u8, pawns: u8, values: &[u8]) -> Move {
             }
         }
         if need.is_empty() {
-            return Move {
-                from,
-                to,
-                pawns,
-                spend,
-                mover: Move::EITHER_PAWN,
-            };
+            return Move::new(from, to, pawns, spend);
         }
     }
     panic!("no throw holds the values {values:?}");

@@ -63,18 +63,44 @@ pub struct Move {
         skip_serializing_if = "Move::is_either_pawn"
     )]
     pub mover: u32,
+    /// Chopat's false-pair rule: which pair is true, named by a single
+    /// move that forms a pair while another of its colour stands. `None`
+    /// on every other move, and in records written before players named
+    /// it, where the engine names it as they did (the Jug, else the pair
+    /// farthest along).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub true_pair: Option<TruePair>,
+}
+
+/// The pair a move that leaves its player with two pairs names as the true
+/// one (Chopat's false-pair rule): the other can be cut by a single.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TruePair {
+    /// The pair the move forms.
+    Formed,
+    /// The pair that already stood.
+    Standing,
 }
 
 impl Move {
     /// Chopat's Khado Karvo turn: letting the turn go by instead of bringing
     /// a pawn back.
-    pub const MISS_TURN: Move = Move {
-        from: 0,
-        to: 0,
-        pawns: 0,
-        spend: 0,
-        mover: Move::EITHER_PAWN,
-    };
+    pub const MISS_TURN: Move = Move::new(0, 0, 0, 0);
+
+    /// `pawns` pawns going from `from` to `to` with the values of `spend`,
+    /// with nothing more to say: which pawn of alike ones is the engine's
+    /// choice, and no pair is named.
+    pub const fn new(from: u8, to: u8, pawns: u8, spend: u64) -> Move {
+        Move {
+            from,
+            to,
+            pawns,
+            spend,
+            mover: Move::EITHER_PAWN,
+            true_pair: None,
+        }
+    }
 
     /// [`Move::mover`] where the pawns on `from` are all alike (and in
     /// records written before it existed): the engine picks the pawn.
@@ -184,6 +210,7 @@ pub enum Illegal {
     OffBoardFirst,
     PartnerThere,
     NoSuchMover,
+    NoPairToName,
     WrongDestination { to: u8 },
     MustUseMore,
     KhadoChoice,
@@ -230,6 +257,7 @@ impl fmt::Display for Illegal {
             OffBoardFirst => "that pawn is off the board: it enters only with a top value",
             PartnerThere => "your partner's pawn stands there, and partners do not cut each other",
             NoSuchMover => "none of your pawns there has moved that way this turn",
+            NoPairToName => "that move does not leave you two pairs to name the true one of",
             WrongDestination { to } => {
                 return write!(f, "with those values that move goes to step {to}")
             }
@@ -713,13 +741,7 @@ impl Turn {
             let cell = pos.board().cell_id(seat, step);
             let n = self.now.count_on(target, cell);
             if n > 0 && n as usize <= pos.pawns_home(seat) {
-                out.push(Move {
-                    from: pos.home(),
-                    to: step,
-                    pawns: n,
-                    spend: 0,
-                    mover: Move::EITHER_PAWN,
-                });
+                out.push(Move::new(pos.home(), step, n, 0));
             }
         }
         out

@@ -4,7 +4,7 @@
 
 use super::node::Node;
 use super::search::Throws;
-use super::{Capture, Illegal, Move, Turn, Variant, SLOTS};
+use super::{Capture, Illegal, Move, TruePair, Turn, Variant, SLOTS};
 use crate::board::{Cell, Side};
 use crate::rules::game::Game;
 use crate::rules::options::{BeforeHit, Overshoot};
@@ -498,7 +498,20 @@ impl Turn {
             let mut other_refusal = None;
             self.moves_for::<V>((m.from, m.pawns, m.mover), m.spend, overshoot, &mut |r| {
                 match r {
-                    Ok((cand, cap)) if cand.to == m.to => here = Some(Ok(cap)),
+                    // A move that names no true pair where one is named
+                    // is the engine's naming (records from before players
+                    // named it).
+                    Ok((cand, cap))
+                        if cand.to == m.to
+                            && (m.true_pair.is_none() || cand.true_pair == m.true_pair) =>
+                    {
+                        here = Some(Ok(cap))
+                    }
+                    Ok((cand, _)) if cand.to == m.to => {
+                        if cand.true_pair.is_none() {
+                            here = here.or(Some(Err(Illegal::NoPairToName)));
+                        }
+                    }
                     Ok((cand, _)) => other_to = other_to.or(Some(cand.to)),
                     Err((e, Some(to))) if to == m.to => here = here.or(Some(Err(e))),
                     Err((e, _)) => other_refusal = other_refusal.or(Some(e)),
@@ -684,15 +697,44 @@ impl Turn {
                     } else {
                         Move::EITHER_PAWN
                     },
+                    true_pair: None,
                 };
                 self.landing::<V>(n, side, m)
                     .map(|cap| (m, cap))
                     .map_err(|e| (e, Some(to)))
             });
-            if f(result).is_break() {
-                return;
+            match result {
+                // One move for each pair the player may name true.
+                Ok((m, cap)) if V::GAME == Game::Chopat && self.names_true_pair(n, m) => {
+                    for which in [TruePair::Formed, TruePair::Standing] {
+                        let named = Move {
+                            true_pair: Some(which),
+                            ..m
+                        };
+                        if f(Ok((named, cap))).is_break() {
+                            return;
+                        }
+                    }
+                }
+                _ => {
+                    if f(result).is_break() {
+                        return;
+                    }
+                }
             }
         }
+    }
+
+    /// Chopat's false-pair rule: whether a single move forms a pair while
+    /// another pair of its colour stands, so that the player names which
+    /// of the two is true.
+    fn names_true_pair(&self, n: &Node, m: Move) -> bool {
+        let pos = &n.pos;
+        pos.options.false_pair
+            && m.pawns == 1
+            && pos.can_pair_at(self.side, m.to)
+            && pos.pawns_on(self.side, m.to) == 1
+            && pos.pair_steps(self.side).iter().any(|&s| s != m.from)
     }
 
     /// The ways `pawns` pawns standing on `from` may move with `values` (a
@@ -942,9 +984,9 @@ impl Turn {
                 // A pair is cut by a pair moving together, or under the
                 // false-pair rule by a single when it is not the true pair.
                 let false_pair = V::GAME == Game::Chopat
-                    && pos.options.false_pair
                     && pos
-                        .true_pair(other)
+                        .flags(other)
+                        .true_pair
                         .is_some_and(|truth| pos.board().cell_id(other, truth) != cell);
                 if count == 1 || m.pawns == 2 || false_pair {
                     capture(count)

@@ -2,7 +2,7 @@
 //! used, pawns sent back, and what the games remember.
 
 use super::moves::{home, pawn_count};
-use super::{Capture, Move, Turn, Variant, MAX_THROWS};
+use super::{Capture, Move, TruePair, Turn, Variant, MAX_THROWS};
 use crate::board::{Side, NO_CELL};
 use crate::rules::game::Game;
 use crate::rules::position::{Ool, Position, KAJALVUN_STEP, MAX_PAWNS};
@@ -184,6 +184,8 @@ impl Node {
                 f.ool = Ool::NotYet;
             }
         }
+        // A pair cut leaves one pair at most: none to name true.
+        pos.settle_true_pair(c.side, None);
         self.refresh_side(c.side);
     }
 
@@ -228,6 +230,17 @@ impl Node {
             f.kajalvun = true;
             f.jug = Some(KAJALVUN_STEP);
             f.jug_moved = false;
+        }
+        if self.pos.options.false_pair {
+            // The true pair follows its pawns when they move together.
+            if f.true_pair == Some(m.from) && m.pawns == 2 {
+                f.true_pair = Some(m.to);
+            }
+            let named = m.true_pair.and_then(|which| match which {
+                TruePair::Formed => Some(m.to),
+                TruePair::Standing => self.pos.pair_steps(side).into_iter().find(|&s| s != m.to),
+            });
+            self.pos.settle_true_pair(side, named);
         }
     }
 }

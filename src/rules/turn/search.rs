@@ -971,13 +971,7 @@ mod tests {
                 t.add_throw(Throw::dice(&throw));
             }
             for &(from, to, spend) in moves {
-                let m = Move {
-                    from,
-                    to,
-                    pawns: 1,
-                    spend,
-                    mover: Move::EITHER_PAWN,
-                };
+                let m = Move::new(from, to, 1, spend);
                 assert_eq!(t.play(m), Ok(false), "{m:?}");
             }
             t
