@@ -498,9 +498,9 @@ impl Turn {
             let mut other_refusal = None;
             self.moves_for::<V>((m.from, m.pawns, m.mover), m.spend, overshoot, &mut |r| {
                 match r {
-                    // A move that names no true pair where one is named
-                    // is the engine's naming (records from before players
-                    // named it).
+                    // A move that names no pair where the player may name
+                    // one takes the engine's naming, as the records written
+                    // before players named it do.
                     Ok((cand, cap))
                         if cand.to == m.to
                             && (m.true_pair.is_none() || cand.true_pair == m.true_pair) =>
