@@ -8,7 +8,9 @@ use std::fs;
 use std::path::PathBuf;
 
 use chaupar::dice::SeededThrows;
-use chaupar::rules::{Event, Game, GameRecord, Match, Options, Phase, ReplayError, Replayed};
+use chaupar::rules::{
+    Event, Game, GameRecord, Match, Options, Phase, ReplayError, Replayed, TruePair,
+};
 use chaupar::store::{Autosaver, Listing, LoadProblem, SaveStore, Summary};
 use common::damaged;
 
@@ -324,4 +326,45 @@ fn damaged_records_are_refused_or_replay_and_play_on() {
         refused > 300 && replayed > 100,
         "{refused} refused, {replayed} replayed"
     );
+}
+
+/// A Chopat game under the false-pair rule played from `seed` until a move
+/// names the standing pair true (chosen wherever one may), or `None` if
+/// the game ends first.
+fn naming_the_standing_pair(seed: u64) -> Option<Match> {
+    let mut options = Options::new(Game::Chopat);
+    options.set(Game::Chopat, "false_pair", "on").unwrap();
+    let mut game = Match::new(Game::Chopat, options, seed).unwrap();
+    loop {
+        match game.phase() {
+            Phase::Over => return None,
+            Phase::Throw => {
+                game.throw();
+            }
+            Phase::Move => {
+                let moves = game.legal_moves();
+                let standing = moves
+                    .iter()
+                    .find(|m| m.true_pair == Some(TruePair::Standing))
+                    .copied();
+                let choice = standing.unwrap_or(moves[game.record().events.len() % moves.len()]);
+                game.play(choice).unwrap();
+                if standing.is_some() {
+                    return Some(game);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_chopat_record_keeps_the_true_pair_its_player_named() {
+    let game = (1..200)
+        .find_map(naming_the_standing_pair)
+        .expect("some game forms a second pair");
+    let text = serde_json::to_string(game.record()).unwrap();
+    assert_eq!(text.matches(r#""true_pair":"standing""#).count(), 1);
+    let record: GameRecord = serde_json::from_str(&text).unwrap();
+    assert_eq!(&record, game.record());
+    assert_eq!(Match::replay(&record).unwrap().position(), game.position());
 }
