@@ -6,7 +6,7 @@
 //! square's number for Red is Black's minus 17 (wrapping within 8 to 75).
 
 mod common;
-use chaupar::board::{BoardKind, Side};
+use chaupar::board::Side;
 use chaupar::rules::{AfterThrow, Game, Illegal, Match, Mode, Options, Phase, Position};
 use common::*;
 
@@ -427,12 +427,11 @@ fn a_group_landing_on_a_lone_pawn_captures_it() {
 fn the_marked_squares_of_the_cloth_are_not_safe() {
     // "In this game the marks do not matter": the squares Akbar's game
     // makes safe, as Black numbers them, see a capture like any other.
-    for b in MARKED_SQUARES_OF_BLACK {
-        let red = same_square(BoardKind::Cross, BLACK, b, RED);
-        let p = pos!({"game": "chaupar",
-            "pawns": {"black": [b - 5, 77, 78, 84], "red": [1, 2, 3, red], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
-        let mut t = after(p, &[&[5, 1, 2]]);
-        play(&mut t, b - 5, b, 1, &[5]);
+    let landings = onto_marked_squares(RED, 5, &[5, 1, 2], |b, red| {
+        pos!({"game": "chaupar",
+            "pawns": {"black": [b - 5, 77, 78, 84], "red": [1, 2, 3, red], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}})
+    });
+    for (b, _, t) in landings {
         assert_eq!(
             t.position().pawns(RED),
             &[0, 1, 2, 3],

@@ -6,7 +6,7 @@
 //! 75).
 
 mod common;
-use chaupar::board::{BoardKind, Side};
+use chaupar::board::Side;
 use chaupar::rules::{Game, Illegal, Match, Options, Phase, Position};
 use common::*;
 
@@ -17,13 +17,11 @@ const GREEN: Side = Side(3);
 
 #[test]
 fn the_twelve_safe_squares_hold_opponents_together_and_nobody_is_captured() {
-    for b in MARKED_SQUARES_OF_BLACK {
-        let red = same_square(BoardKind::Cross, BLACK, b, RED);
-        let p = pos!({"game": "chaupar-akbar",
-            "pawns": {"black": [b - 5, 77, 78, 84], "red": [1, 2, 3, red], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
-        let mut t = after(p, &[&[5, 1, 2]]);
-        assert!(can(&t, b - 5, b), "Black may land beside Red on {b}");
-        play(&mut t, b - 5, b, 1, &[5]);
+    let landings = onto_marked_squares(RED, 5, &[5, 1, 2], |b, red| {
+        pos!({"game": "chaupar-akbar",
+            "pawns": {"black": [b - 5, 77, 78, 84], "red": [1, 2, 3, red], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}})
+    });
+    for (b, red, t) in landings {
         assert_eq!(
             t.position().pawns(RED),
             &[1, 2, 3, red],

@@ -5,7 +5,7 @@
 //! minus 17 (wrapping within 8 to 75): Yellow's 12 is Black's 46.
 
 mod common;
-use chaupar::board::{BoardKind, Side};
+use chaupar::board::Side;
 use chaupar::dice::Throw;
 use chaupar::rules::{
     AfterThrow, Bonus, Game, Illegal, Move, Ool, Options, Phase, Position, TruePair, Turn,
@@ -970,12 +970,11 @@ fn a_pair_moving_on_a_doublet_may_jump_an_opponent_pair() {
 fn the_marked_squares_of_the_cloth_are_not_safe() {
     // "There are no safe squares on the loop." The squares marked on the
     // cloth, as Black numbers them (the safe squares of Akbar's Chaupar).
-    for b in MARKED_SQUARES_OF_BLACK {
-        let y = same_square(BoardKind::Cross, BLACK, b, YELLOW);
-        let p = pos!({"game": "chopat", "pawns": {"black": [b - 3, 1, 2, 3], "yellow": [1, 2, 3, y]},
-            "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}});
-        let mut t = after(p, &[&[3, 4]]);
-        play(&mut t, b - 3, b, 1, &[3]);
+    let landings = onto_marked_squares(YELLOW, 3, &[3, 4], |b, y| {
+        pos!({"game": "chopat", "pawns": {"black": [b - 3, 1, 2, 3], "yellow": [1, 2, 3, y]},
+            "flags": {"black": {"has_thrown": true}, "yellow": {"has_thrown": true}}})
+    });
+    for (b, _, t) in landings {
         assert_eq!(
             t.position().pawns(YELLOW),
             &[0, 1, 2, 3],

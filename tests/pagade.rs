@@ -2,7 +2,7 @@
 //! is and is not legal after it.
 
 mod common;
-use chaupar::board::{BoardKind, Side};
+use chaupar::board::Side;
 use chaupar::rules::{AfterThrow, Game, Illegal, Options, Phase, Position};
 use common::*;
 
@@ -312,12 +312,13 @@ fn a_pair_moving_on_a_doublet_may_jump_an_opponent_pair() {
 fn the_marked_squares_of_the_cloth_are_not_safe() {
     // "Safety: none on the loop". The squares marked on the cloth, as
     // Black numbers them (the safe squares of Akbar's Chaupar).
-    for b in MARKED_SQUARES_OF_BLACK {
-        let y = same_square(BoardKind::Cross, BLACK, b, YELLOW);
-        let p =
-            pos!({"game": "pagade", "pawns": {"black": [b - 3, 1, 2, 3], "yellow": [1, 2, 3, y]}});
-        let mut t = after(p, &[&[3, 4]]);
-        play(&mut t, b - 3, b, 1, &[3]);
+    let landings = onto_marked_squares(
+        YELLOW,
+        3,
+        &[3, 4],
+        |b, y| pos!({"game": "pagade", "pawns": {"black": [b - 3, 1, 2, 3], "yellow": [1, 2, 3, y]}}),
+    );
+    for (b, _, t) in landings {
         assert_eq!(
             t.position().pawns(YELLOW),
             &[0, 1, 2, 3],

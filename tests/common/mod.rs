@@ -39,6 +39,29 @@ pub fn position(mut v: Value) -> Position {
 /// Akbar's Chaupar), as Black numbers them: 8, 12 and 72 of every arm.
 pub const MARKED_SQUARES_OF_BLACK: [u8; 12] = [8, 12, 72, 25, 29, 21, 42, 46, 38, 59, 63, 55];
 
+/// Black's single pawn moving `distance` (a value of `throw`) onto each of
+/// the cloth's marked squares, where a lone pawn of `other` stands: for
+/// each, Black's number `b` for the square, the other's own `o`, and the
+/// turn after the move. `at(b, o)` is the position with Black's pawn on
+/// `b - distance` and the other's on `o`.
+pub fn onto_marked_squares(
+    other: Side,
+    distance: u8,
+    throw: &[u8],
+    at: impl Fn(u8, u8) -> Position,
+) -> Vec<(u8, u8, Turn)> {
+    MARKED_SQUARES_OF_BLACK
+        .iter()
+        .map(|&b| {
+            let o = same_square(BoardKind::Cross, Side(0), b, other);
+            let mut t = after(at(b, o), &[throw]);
+            assert!(can(&t, b - distance, b), "Black may land on {b}");
+            play(&mut t, b - distance, b, 1, &[distance]);
+            (b, o, t)
+        })
+        .collect()
+}
+
 /// The step at which `to`'s path reaches the square `from` stands on at
 /// `step`.
 pub fn same_square(board: BoardKind, from: Side, step: u8, to: Side) -> u8 {
