@@ -5,7 +5,7 @@
 //! minus 17 (wrapping within 8 to 75): Yellow's 12 is Black's 46.
 
 mod common;
-use chaupar::board::Side;
+use chaupar::board::{BoardKind, Side};
 use chaupar::dice::Throw;
 use chaupar::rules::{
     AfterThrow, Bonus, Game, Illegal, Move, Ool, Options, Phase, Position, TruePair, Turn,
@@ -873,6 +873,62 @@ fn the_true_pair_stays_true_as_it_moves_and_is_forgotten_when_broken() {
     play(&mut t, 50, 51, 1, &[1]);
     assert_eq!(t.position().flags(BLACK).true_pair, None);
     assert!(!t.position().is_false_pair(BLACK, 43));
+}
+
+/// Black's pawns on steps 8 and 76 (one square) are a pair beside the
+/// pair on 40, under the false-pair rule, with `truth` named true. Yellow's
+/// singles stand three squares behind each (Yellow's 39 and 71).
+fn a_pair_on_8_and_76(truth: u8) -> Position {
+    pos!({"game": "chopat", "to_move": "yellow", "options": {"false_pair": true},
+        "pawns": {"black": [8, 40, 40, 76], "yellow": [6, 7, 39, 71]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "true_pair": truth}, "yellow": {"has_thrown": true}}})
+}
+
+#[test]
+fn pawns_on_steps_8_and_76_are_a_pair_that_can_be_false() {
+    assert_eq!(same_square(BoardKind::Cross, BLACK, 8, YELLOW), 42);
+    let p = a_pair_on_8_and_76(40);
+    assert!(p.is_false_pair(BLACK, 8) && p.is_false_pair(BLACK, 76));
+    let mut t = after(p, &[&[3, 4]]);
+    assert_eq!(refused(&t, 71, 74, 1, &[3]), Illegal::SingleOnPair);
+    play(&mut t, 39, 42, 1, &[3]);
+    assert_eq!(
+        t.position().pawns(BLACK),
+        &[0, 0, 40, 40],
+        "both pawns of the false pair go back"
+    );
+}
+
+#[test]
+fn the_pair_on_steps_8_and_76_can_be_named_true_by_either_step() {
+    for truth in [8, 76] {
+        let p = a_pair_on_8_and_76(truth);
+        assert_eq!(p.flags(BLACK).true_pair, Some(8), "one pair, one name");
+        assert!(!p.is_false_pair(BLACK, 76) && p.is_false_pair(BLACK, 40));
+        let t = after(p, &[&[3, 4]]);
+        assert_eq!(refused(&t, 39, 42, 1, &[3]), Illegal::SingleOnPair);
+        assert!(can(&t, 71, 74), "the pair on 40 is false");
+    }
+}
+
+#[test]
+fn reaching_step_76_beside_a_pawn_on_8_forms_a_pair_to_name() {
+    let p = pos!({"game": "chopat", "options": {"false_pair": true},
+        "pawns": {"black": [8, 40, 40, 73], "yellow": [6, 7, 12, 12]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
+    let mut t = after(p, &[&[3, 4]]);
+    let plain = mv(&t, 73, 76, 1, &[3]);
+    let to_76: Vec<Move> = t.legal_moves().into_iter().filter(|m| m.to == 76).collect();
+    assert_eq!(
+        to_76,
+        [
+            naming(plain, TruePair::Formed),
+            naming(plain, TruePair::Standing)
+        ]
+    );
+    t.play(naming(plain, TruePair::Formed)).unwrap();
+    assert_eq!(t.position().flags(BLACK).true_pair, Some(8));
+    assert!(t.position().is_false_pair(BLACK, 40));
 }
 
 #[test]

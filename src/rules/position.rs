@@ -341,10 +341,20 @@ impl Position {
         }
         p.canonicalize();
         // A position that does not name a true pair means the one the
-        // engine names (see `settle_true_pair`).
+        // engine names (see `settle_true_pair`); a pair on steps 8 and 76
+        // named by step 76 is the pair on step 8.
         for &side in p.seats() {
-            if p.flags(side).true_pair.is_none() {
-                p.settle_true_pair(side, None);
+            match p.flags(side).true_pair {
+                None => p.settle_true_pair(side, None),
+                Some(t) => {
+                    if let Some(&pair) = p
+                        .pair_steps(side)
+                        .iter()
+                        .find(|&&s| p.same_square(side, s, t))
+                    {
+                        p.flags[side.index()].true_pair = Some(pair);
+                    }
+                }
             }
         }
         p.validate()?;
@@ -424,21 +434,32 @@ impl Position {
     pub fn is_false_pair(&self, side: Side, step: u8) -> bool {
         self.flags(side)
             .true_pair
-            .is_some_and(|truth| truth != step)
-            && self.pawns_on(side, step) >= 2
+            .is_some_and(|truth| !self.same_square(side, truth, step))
+            && self.pawns_on_square(side, step) >= 2
             && self.can_pair_at(side, step)
     }
 
-    /// The steps where `side` has a pair or group, lowest first.
+    /// The squares where `side` has a pair or group, each given by the
+    /// lowest step of its pawns there (steps 8 and 76 are one square, so a
+    /// pawn on each is a pair on step 8), lowest first.
     pub(crate) fn pair_steps(&self, side: Side) -> ArrayVec<u8, MAX_PAWNS> {
+        let mut pawns: ArrayVec<u8, MAX_PAWNS> = self.pawns(side).iter().copied().collect();
+        pawns.sort_unstable();
         let mut pairs: ArrayVec<u8, MAX_PAWNS> = ArrayVec::new();
-        for &s in self.pawns(side) {
-            if self.can_pair_at(side, s) && self.pawns_on(side, s) >= 2 && !pairs.contains(&s) {
+        for &s in &pawns {
+            if self.can_pair_at(side, s)
+                && self.pawns_on_square(side, s) >= 2
+                && !pairs.iter().any(|&p| self.same_square(side, p, s))
+            {
                 pairs.push(s);
             }
         }
-        pairs.sort_unstable();
         pairs
+    }
+
+    /// Whether steps `a` and `b` of `side` are one square.
+    pub(crate) fn same_square(&self, side: Side, a: u8, b: u8) -> bool {
+        self.cell(side, a) == self.cell(side, b)
     }
 
     /// Chopat's false-pair rule: after `side`'s pawns have moved, the true
@@ -451,14 +472,18 @@ impl Position {
             return;
         }
         let pairs = self.pair_steps(side);
-        let f = &mut self.flags[side.index()];
-        f.true_pair = (pairs.len() >= 2).then(|| {
+        let f = self.flags(side);
+        let truth = (pairs.len() >= 2).then(|| {
             [named, f.true_pair, f.jug]
                 .into_iter()
                 .flatten()
-                .find(|step| pairs.contains(step))
+                .find_map(|step| {
+                    let pair_there = |&p: &u8| self.same_square(side, p, step);
+                    pairs.iter().copied().find(pair_there)
+                })
                 .unwrap_or(pairs[pairs.len() - 1])
         });
+        self.flags[side.index()].true_pair = truth;
     }
 
     /// How many of a side's pawns stand on `step`.
@@ -468,7 +493,7 @@ impl Position {
 
     /// How many of `side`'s pawns stand on the square of `step`: steps 8
     /// and 76 are one square.
-    fn pawns_on_square(&self, side: Side, step: u8) -> usize {
+    pub(crate) fn pawns_on_square(&self, side: Side, step: u8) -> usize {
         let square = self.cell(side, step);
         self.pawns(side)
             .iter()

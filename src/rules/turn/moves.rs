@@ -733,8 +733,11 @@ impl Turn {
         pos.options.false_pair
             && m.pawns == 1
             && pos.can_pair_at(self.side, m.to)
-            && pos.pawns_on(self.side, m.to) == 1
-            && pos.pair_steps(self.side).iter().any(|&s| s != m.from)
+            && pos.pawns_on_square(self.side, m.to) == 1
+            && pos
+                .pair_steps(self.side)
+                .iter()
+                .any(|&s| !pos.same_square(self.side, s, m.from))
     }
 
     /// The ways `pawns` pawns standing on `from` may move with `values` (a

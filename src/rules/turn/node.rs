@@ -238,7 +238,12 @@ impl Node {
             }
             let named = m.true_pair.and_then(|which| match which {
                 TruePair::Formed => Some(m.to),
-                TruePair::Standing => self.pos.pair_steps(side).into_iter().find(|&s| s != m.to),
+                TruePair::Standing => {
+                    let pos = &self.pos;
+                    pos.pair_steps(side)
+                        .into_iter()
+                        .find(|&s| !pos.same_square(side, s, m.to))
+                }
             });
             self.pos.settle_true_pair(side, named);
         }
