@@ -166,12 +166,15 @@ impl Layout {
                     let info = g.cell_info(cell);
                     let centre = (info.col as f32 + 0.5, info.row as f32 + 0.5);
                     let (mut x, mut y) = self.place(centre);
-                    // Other sides on the same square: stand in its corners.
-                    let sharing: Vec<Side> = {
-                        let mut s: Vec<Side> = pawns
+                    // Other sides on the same square, or pawns of one side
+                    // at two steps of it (a cross arm's end square is
+                    // steps 8 and 76), each tapped apart: stand in its
+                    // corners.
+                    let sharing: Vec<(Side, u8)> = {
+                        let mut s: Vec<(Side, u8)> = pawns
                             .iter()
                             .filter(|q| g.cell(q.side, q.step) == Some(cell))
-                            .map(|q| q.side)
+                            .map(|q| (q.side, q.step))
                             .collect();
                         s.sort();
                         s.dedup();
@@ -179,7 +182,10 @@ impl Layout {
                     };
                     let scale = if sharing.len() > 1 { 0.62 } else { 1.0 };
                     if sharing.len() > 1 {
-                        let k = sharing.iter().position(|&s| s == p.side).unwrap_or(0);
+                        let k = sharing
+                            .iter()
+                            .position(|&s| s == (p.side, p.step))
+                            .unwrap_or(0);
                         x += if k % 2 == 0 { -0.22 } else { 0.22 };
                         y += if k / 2 == 0 { -0.22 } else { 0.22 };
                     }
@@ -396,6 +402,26 @@ mod tests {
         // A waiting pawn is off the cloth's squares, beside its arm.
         let off = spots[3];
         assert!(off.x > 11.0 && off.y > 11.0, "{off:?}");
+    }
+
+    #[test]
+    fn pawns_going_out_and_coming_home_on_one_square_stand_apart() {
+        // Steps 8 and 76 are the end square of Black's arm.
+        let layout = Layout::new(BoardKind::Cross, Side(0), false);
+        let pawn = |id, step| PawnAt {
+            id,
+            side: Side(0),
+            step,
+        };
+        let spots = layout.pawns(&[pawn(0, 8), pawn(1, 76)]);
+        let (out, home) = (spots[0], spots[1]);
+        assert!(
+            (out.x - home.x).abs() > 0.3 || (out.y - home.y).abs() > 0.3,
+            "both can be seen and tapped: {out:?} {home:?}"
+        );
+        assert_eq!((out.top_of, home.top_of), (0, 0), "two pawns, not a stack");
+        let alone = layout.pawns(&[pawn(0, 8)])[0];
+        assert!((alone.x - out.x).abs() < 0.5 && (alone.y - out.y).abs() < 0.5);
     }
 
     #[test]
