@@ -6,7 +6,7 @@ mod common;
 use chaupar::ai::arena::{self, Player};
 use chaupar::ai::{choose, hint, Level};
 use chaupar::dice::{SeededThrows, ThrowSource};
-use chaupar::rules::{AfterThrow, Game, Options, Phase, Position, Turn};
+use chaupar::rules::{AfterThrow, Game, Options, Phase, Position, TruePair, Turn};
 use common::*;
 
 /// Every game in every mode with its defaults, and every option of every
@@ -175,6 +175,59 @@ fn every_level_cuts_a_lone_pawn_within_reach_when_it_is_free() {
             "{level:?} left the Yellow pawn uncut: {}",
             t.position().to_json()
         );
+    }
+}
+
+#[test]
+fn forming_a_second_pair_the_computer_names_true_the_one_a_single_could_cut() {
+    // Chopat with the false-pair rule; Yellow's step n is Black's n + 34.
+    // Black forms a second pair with 1 + 3; Yellow's singles stand 3 (and
+    // 7) behind one of Black's pairs and nowhere near the other; its other
+    // two pawns are Home.
+    let cases = [
+        // Yellow on Black's 52 and 56, behind the new pair on 59.
+        (
+            "[50, 50, 55, 59]",
+            "[18, 22, 84, 84]",
+            (55, 59),
+            TruePair::Formed,
+        ),
+        // Yellow on Black's 51, behind the pair on 54; Black's 20 is far
+        // behind the new pair on 45.
+        (
+            "[54, 54, 41, 45]",
+            "[17, 54, 84, 84]",
+            (41, 45),
+            TruePair::Standing,
+        ),
+    ];
+    for (black, yellow, (from, to), named) in cases {
+        let p = position(
+            serde_json::from_str(&format!(
+                r#"{{"game": "chopat", "options": {{"false_pair": true}},
+                    "pawns": {{"black": {black}, "yellow": {yellow}}},
+                    "flags": {{"black": {{"kajalvun": true, "has_thrown": true}},
+                               "yellow": {{"kajalvun": true, "has_thrown": true}}}}}}"#
+            ))
+            .unwrap(),
+        );
+        let turn = after(p, &[&[1, 3]]);
+        let namings: Vec<_> = turn
+            .legal_moves()
+            .into_iter()
+            .filter(|m| (m.from, m.to) == (from, to))
+            .map(|m| m.true_pair)
+            .collect();
+        assert_eq!(namings.len(), 2, "both namings are legal: {namings:?}");
+        for level in [Level::Medium, Level::Hard] {
+            let m = choose(&turn, level, 0).unwrap();
+            assert_eq!(
+                (m.from, m.to, m.true_pair),
+                (from, to, Some(named)),
+                "{level:?} in {}",
+                p.to_json()
+            );
+        }
     }
 }
 
