@@ -214,8 +214,10 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
         let Some(cell) = geo.cell(side, step) else {
             continue;
         };
-        let together = pos.pawns_on(side, step);
-        let first_of_square = pawns[..i].iter().all(|&s| s != step);
+        // By square, not step: steps 8 and 76 of a cross path are one.
+        let on_square = |&s: &u8| geo.cell(side, s) == Some(cell);
+        let together = pawns.iter().filter(|s| on_square(s)).count();
+        let first_of_square = !pawns[..i].iter().any(on_square);
         let info = geo.cell_info(cell);
         let outer = match pos.board_kind() {
             BoardKind::Square(n) => square_ring(n, info) == 0,
@@ -514,6 +516,26 @@ mod tests {
         let exposed = evaluate(&named(49), Side(0), &w);
         let covered = evaluate(&named(40), Side(0), &w);
         assert!(covered > exposed, "{covered} {exposed}");
+    }
+
+    #[test]
+    fn pawns_on_steps_8_and_76_count_as_the_pair_they_are() {
+        // Pagade: Yellow's single on 39 stands three squares behind Black's
+        // 8, which is also Black's 76. Black's two pawns there risk what a
+        // pair on 8 risks: only their progress differs.
+        let black = |pawns: &str| {
+            Position::from_json(&format!(
+                r#"{{"game": "pagade", "seats": ["black", "yellow"], "to_move": "yellow",
+                    "pawns": {{"black": {pawns}, "yellow": [39, 84, 84, 84]}},
+                    "flags": {{"black": {{"has_cut": true}}, "yellow": {{"has_cut": true}}}}}}"#
+            ))
+            .expect("a position")
+        };
+        let w = Weights::TUNED;
+        let apart = evaluate(&black("[8, 76, 84, 84]"), Side(0), &w);
+        let paired = evaluate(&black("[8, 8, 84, 84]"), Side(0), &w);
+        let progress = w.progress * (76.0 - 8.0) / 84.0;
+        assert!((apart - paired - progress).abs() < 1e-9, "{apart} {paired}");
     }
 
     #[test]
