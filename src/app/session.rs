@@ -741,7 +741,15 @@ impl Session {
     pub fn pawn_label(&self, pawn: PawnAt, stack: usize, movable: bool) -> String {
         let p = self.position();
         let colour = self.colour(pawn.side);
+        // Steps 8 and 76 are one square: two pawns there are drawn apart
+        // but are a pair.
+        let paired_apart = pawn.step != 0
+            && p.pawns(pawn.side)
+                .iter()
+                .any(|&s| s != pawn.step && p.same_square(pawn.side, s, pawn.step));
         let what = match stack {
+            1 if paired_apart && p.is_false_pair(pawn.side, pawn.step) => "pawn of a false pair",
+            1 if paired_apart => "pawn of a pair",
             0 | 1 => "pawn",
             2 if p.flags(pawn.side).jug == Some(pawn.step) => "Jug",
             2 if p.is_false_pair(pawn.side, pawn.step) => "false pair",
@@ -1046,6 +1054,32 @@ mod tests {
             s.log.last().unwrap(),
             &(Side(0), "Ool Olangvun done".into())
         );
+    }
+
+    #[test]
+    fn a_screen_reader_hears_pawns_on_steps_8_and_76_as_a_pair() {
+        // One square, drawn as two pawns apart; with the false-pair rule
+        // and the pair on 40 named true, the pair there is false.
+        let s = thrown(
+            r#"{"game":"chopat","options":{"false_pair":true},"seats":["black","yellow"],
+            "to_move":"black","pawns":{"black":[8,40,40,76],"yellow":[6,7,12,12]},
+            "flags":{"black":{"kajalvun":true,"has_thrown":true,"true_pair":40}}}"#,
+            &[3, 4],
+        );
+        let label = |step: u8| {
+            let pawn = *s.pawns.iter().find(|p| p.step == step).unwrap();
+            s.pawn_label(pawn, 1, false)
+        };
+        assert_eq!(label(8), "Black pawn of a false pair on square 8");
+        assert_eq!(label(76), "Black pawn of a false pair on square 8");
+        let lone = thrown(
+            r#"{"game":"chopat","seats":["black","yellow"],
+            "to_move":"black","pawns":{"black":[8,40,40,75],"yellow":[6,7,12,12]},
+            "flags":{"black":{"kajalvun":true,"has_thrown":true}}}"#,
+            &[3, 4],
+        );
+        let pawn = *lone.pawns.iter().find(|p| p.step == 8).unwrap();
+        assert_eq!(lone.pawn_label(pawn, 1, false), "Black pawn on square 8");
     }
 
     #[test]
