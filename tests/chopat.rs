@@ -651,9 +651,19 @@ fn with_the_false_pair_rule_a_single_cuts_the_pair_that_is_not_true() {
         !two_black_pairs(false).is_false_pair(BLACK, 50),
         "only with the rule"
     );
+    a_single_cuts_only_the_false_pair(p, 71, 13);
+}
+
+/// Yellow throws 3 + 4 with singles three squares behind each of Black's
+/// pairs, the true one on 40: the single from `behind_true` may not land on
+/// it; the one from `behind_false` cuts the false pair, both its pawns.
+fn a_single_cuts_only_the_false_pair(p: Position, behind_true: u8, behind_false: u8) {
     let mut t = after(p, &[&[3, 4]]);
-    assert_eq!(refused(&t, 71, 74, 1, &[3]), Illegal::SingleOnPair);
-    play(&mut t, 13, 16, 1, &[3]);
+    assert_eq!(
+        refused(&t, behind_true, behind_true + 3, 1, &[3]),
+        Illegal::SingleOnPair
+    );
+    play(&mut t, behind_false, behind_false + 3, 1, &[3]);
     assert_eq!(
         t.position().pawns(BLACK),
         &[0, 0, 40, 40],
@@ -889,14 +899,7 @@ fn pawns_on_steps_8_and_76_are_a_pair_that_can_be_false() {
     assert_eq!(same_square(BoardKind::Cross, BLACK, 8, YELLOW), 42);
     let p = a_pair_on_8_and_76(40);
     assert!(p.is_false_pair(BLACK, 8) && p.is_false_pair(BLACK, 76));
-    let mut t = after(p, &[&[3, 4]]);
-    assert_eq!(refused(&t, 71, 74, 1, &[3]), Illegal::SingleOnPair);
-    play(&mut t, 39, 42, 1, &[3]);
-    assert_eq!(
-        t.position().pawns(BLACK),
-        &[0, 0, 40, 40],
-        "both pawns of the false pair go back"
-    );
+    a_single_cuts_only_the_false_pair(p, 71, 39);
 }
 
 #[test]

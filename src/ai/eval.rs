@@ -215,9 +215,8 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
             continue;
         };
         // By square, not step: steps 8 and 76 of a cross path are one.
-        let on_square = |&s: &u8| geo.cell(side, s) == Some(cell);
-        let together = pawns.iter().filter(|s| on_square(s)).count();
-        let first_of_square = !pawns[..i].iter().any(on_square);
+        let together = pos.pawns_on_square(side, step);
+        let first_of_square = !pawns[..i].iter().any(|&s| geo.cell(side, s) == Some(cell));
         let info = geo.cell_info(cell);
         let outer = match pos.board_kind() {
             BoardKind::Square(n) => square_ring(n, info) == 0,

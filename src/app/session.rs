@@ -743,10 +743,8 @@ impl Session {
         let colour = self.colour(pawn.side);
         // Steps 8 and 76 are one square: two pawns there are drawn apart
         // but are a pair.
-        let paired_apart = pawn.step != 0
-            && p.pawns(pawn.side)
-                .iter()
-                .any(|&s| s != pawn.step && p.same_square(pawn.side, s, pawn.step));
+        let paired_apart =
+            p.pawns_on_square(pawn.side, pawn.step) > p.pawns_on(pawn.side, pawn.step);
         let what = match stack {
             1 if paired_apart && p.is_false_pair(pawn.side, pawn.step) => "pawn of a false pair",
             1 if paired_apart => "pawn of a pair",
