@@ -22,9 +22,6 @@ need() { # command debian-package
 need desktop-file-validate desktop-file-utils
 need appstreamcli appstream
 need dpkg-shlibdeps dpkg-dev # cargo-deb works out the library dependencies with it
-need pkg-config pkg-config
-# Slint's desktop backend finds fonts through fontconfig.
-pkg-config --exists fontconfig 2>/dev/null || missing="$missing libfontconfig-dev"
 if [ -n "$missing" ]; then
     echo "package-deb: installing$missing"
     as_root apt-get update -q
