@@ -92,6 +92,10 @@ pub(crate) const NO_CELL: u8 = u8::MAX;
 
 /// Cross board: the last step of the path, Home.
 pub const CROSS_HOME: u8 = 84;
+/// Cross board: the steps of its own path at which each side's arm
+/// carries a marked square on the cloth: the end of the middle column and
+/// the 4th square from the end on each outer column.
+pub const MARKED_STEPS: [u8; 3] = [8, 12, 72];
 /// Cross board: the grid is 19 x 19 (two arms of 8 and the 3 x 3 centre).
 pub const CROSS_GRID: u8 = 19;
 

@@ -8,7 +8,8 @@ mod common;
 use chaupar::board::{BoardKind, Side};
 use chaupar::dice::Throw;
 use chaupar::rules::{
-    AfterThrow, Bonus, Game, Illegal, Move, Ool, Options, Phase, Position, TruePair, Turn,
+    AfterThrow, Bonus, Game, Illegal, Move, Mover, Ool, Options, Phase, Position, Spend, TruePair,
+    Turn,
 };
 use common::*;
 
@@ -164,7 +165,7 @@ fn a_long_run_of_doublets_near_home_keeps_the_values_that_can_be_used() {
             from,
             to,
             1,
-            if to - from == 2 { 0b11 } else { 0b01 } << (3 * n),
+            Spend::from_bits(if to - from == 2 { 0b11 } else { 0b01 } << (3 * n)),
         )
     };
     for (n, from, to) in [(0, 80, 82), (1, 82, 84), (2, 81, 83), (3, 83, 84)] {
@@ -253,7 +254,7 @@ fn each_throw_of_a_turn_is_spent_separately() {
         "flags": {"black": {"kajalvun": true, "has_thrown": true}}});
     let mut t = after(p, &[&[3, 3], &[1, 4]]);
     // A 3 of the first throw and the 1 of the second cannot be added.
-    let mixed = Move::new(20, 24, 1, 1 | 1 << 3);
+    let mixed = Move::new(20, 24, 1, Spend::die(0, 0) | Spend::die(1, 0));
     let before = t;
     assert_eq!(t.play(mixed), Err(Illegal::MixedThrows));
     assert_eq!(t, before);
@@ -278,8 +279,14 @@ fn of_two_pawns_on_one_square_the_player_chooses_which_goes_on() {
         .filter(|m| m.from == 3 && m.to == 11)
         .collect();
     assert_eq!(to_11.len(), 2, "one move for each pawn: {to_11:?}");
-    let entered = *to_11.iter().find(|m| m.mover == 1 << 1).unwrap();
-    let waiting = *to_11.iter().find(|m| m.mover == 0).unwrap();
+    let entered = *to_11
+        .iter()
+        .find(|m| m.mover == Mover::MovedWith(1 << 1))
+        .unwrap();
+    let waiting = *to_11
+        .iter()
+        .find(|m| m.mover == Mover::MovedWith(0))
+        .unwrap();
     // What the app shows to tell them apart.
     assert_eq!(t.mover_values(entered), Some(vec![3]));
     assert_eq!(t.mover_values(waiting), Some(vec![]));
@@ -309,12 +316,12 @@ fn of_two_pawns_on_one_square_the_player_chooses_which_goes_on() {
     let json = serde_json::to_string(&waiting).unwrap();
     assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), waiting);
     let plain: Move = serde_json::from_str(r#"{"from":3,"to":11,"pawns":1,"spend":3}"#).unwrap();
-    assert_eq!(plain.mover, Move::EITHER_PAWN);
+    assert_eq!(plain.mover, Mover::Either);
     assert!(!serde_json::to_string(&plain).unwrap().contains("mover"));
 
     // A move naming a pawn that is not there is refused.
     let mut nobody = waiting;
-    nobody.mover = 1 << 5;
+    nobody.mover = Mover::MovedWith(1 << 5);
     let mut u = t;
     assert_eq!(u.play(nobody), Err(Illegal::NoSuchMover));
     assert_eq!(u, t, "a refused move changes nothing");
@@ -808,7 +815,12 @@ fn forming_a_second_pair_the_player_names_which_is_true() {
     // Naming the new pair true leaves the Jug false: Yellow's single from
     // 71 cuts it, and not the pair on 49.
     let mut formed = t;
-    assert_eq!(formed.play(naming(plain, TruePair::Formed)), Ok(true));
+    assert_eq!(
+        formed
+            .play(naming(plain, TruePair::Formed))
+            .map(|e| e.turn_over()),
+        Ok(true)
+    );
     let p = *formed.position();
     assert_eq!(p.flags(BLACK).true_pair, Some(49));
     assert!(p.is_false_pair(BLACK, 40) && !p.is_false_pair(BLACK, 49));
@@ -823,7 +835,12 @@ fn forming_a_second_pair_the_player_names_which_is_true() {
     );
     // Naming the standing pair true: the other way round.
     let mut standing = t;
-    assert_eq!(standing.play(naming(plain, TruePair::Standing)), Ok(true));
+    assert_eq!(
+        standing
+            .play(naming(plain, TruePair::Standing))
+            .map(|e| e.turn_over()),
+        Ok(true)
+    );
     let p = *standing.position();
     assert_eq!(p.flags(BLACK).true_pair, Some(40));
     let yellow = after(p, &[&[3, 1]]);
@@ -984,7 +1001,7 @@ fn a_pawn_may_go_home_though_another_way_would_go_round_again() {
         .into_iter()
         .find(|m| m.to == 84)
         .expect("Home with a 6");
-    assert_eq!(t.play(home), Ok(true));
+    assert_eq!(t.play(home).map(|e| e.turn_over()), Ok(true));
     assert_eq!(t.position().places(), &[BLACK]);
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 use chaupar::board::Side;
-use chaupar::rules::{Illegal, Move, Phase, Turn};
+use chaupar::rules::{Illegal, Move, Phase, Spend, Turn};
 use chaupar::sim::random_playout;
 
 const BLACK: Side = Side(0);
@@ -31,7 +31,7 @@ fn finished_black(
 
 /// `pawns` pawns coming back from Home onto `to`.
 fn back(to: u8, pawns: u8) -> Move {
-    Move::new(84, to, pawns, 0)
+    Move::new(84, to, pawns, Spend::NONE)
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use chaupar::board::{CellKind, Side};
 use chaupar::dice::SeededThrows;
-use chaupar::rules::{Game, Match, Move, Options, Phase, Position, Turn};
+use chaupar::rules::{Game, Match, Move, Mover, Options, Phase, Position, Spend, Turn};
 use chaupar::sim::random_playout;
 
 /// Every option set worth playing for a game: each mode, and each house
@@ -187,7 +187,11 @@ fn a_move_foreseen_does_what_playing_it_does() {
                 );
                 let played = m.play(mv).unwrap();
                 assert_eq!((position, &report), (*m.position(), &played), "{game:?}");
-                cuts += played.captured.len();
+                cuts += played
+                    .captures
+                    .iter()
+                    .map(|c| c.pawns as usize)
+                    .sum::<usize>();
             }
         }
         assert!(cuts > 0, "{game:?}: some moves cut");
@@ -283,8 +287,8 @@ fn altered(legal: Move, pick: &mut SeededThrows) -> Move {
         0 => m.from = m.from.wrapping_add(pick.below(7) as u8).wrapping_sub(3),
         1 => m.to = m.to.wrapping_add(pick.below(13) as u8).wrapping_sub(6),
         2 => m.pawns = pick.below(5) as u8,
-        3 => m.spend ^= 1 << pick.below(12),
-        _ => m.mover ^= 1 << pick.below(4),
+        3 => m.spend = Spend::from_bits(m.spend.bits() ^ 1 << pick.below(12)),
+        _ => m.mover = Mover::from(u32::from(m.mover) ^ 1 << pick.below(4)),
     }
     m
 }

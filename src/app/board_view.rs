@@ -7,11 +7,6 @@ use crate::board::{self, BoardKind, CellKind, Geometry, Side};
 
 use super::{CellData, PawnData};
 
-/// Steps of its own path at which each side's arm carries a marked square
-/// on the cross board (GAMES.md 5: the end of the middle column and the 4th
-/// square from the end on each outer column).
-const CROSS_MARKED_STEPS: [u8; 3] = [8, 12, 72];
-
 /// Cross board steps of a pawn on its way down its own Belly to Home,
 /// traditionally laid on its side.
 const CROSS_HOMEWARD: std::ops::RangeInclusive<u8> = 77..=83;
@@ -292,27 +287,7 @@ impl Spot {
 /// The squares drawn with a cross: on the cross board the three marked
 /// squares of every arm; on the square board the safe squares.
 pub fn marked_cells(g: &Geometry) -> Vec<board::Cell> {
-    match g.kind {
-        BoardKind::Cross => Side::ALL
-            .iter()
-            .flat_map(|&side| CROSS_MARKED_STEPS.map(|s| g.cell(side, s)))
-            .flatten()
-            .collect(),
-        BoardKind::Square(n) => {
-            let mid = n / 2;
-            // The middle of each side of every ring from the outer one to
-            // the one just outside the innermost 3 x 3 ring, and the centre.
-            let mut points = vec![(mid, mid)];
-            for ring in 0..mid.saturating_sub(1) {
-                let far = n - 1 - ring;
-                points.extend([(mid, ring), (mid, far), (ring, mid), (far, mid)]);
-            }
-            g.cells()
-                .filter(|(_, info)| points.contains(&(info.col, info.row)))
-                .map(|(cell, _)| cell)
-                .collect()
-        }
-    }
+    crate::rules::marked_squares(g.kind)
 }
 
 /// How far, in squares, the top of the tallest stack rises above its

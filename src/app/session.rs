@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{
-    AfterThrow, Bonus, Event, GameRecord, Match, Move, MoveReport, Ool, Phase, Position, Replayed,
+    AfterThrow, Bonus, Effects, Event, GameRecord, Match, Milestone, Move, Phase, Position,
+    Replayed, TurnEnd,
 };
 use crate::store::Summary;
 
@@ -310,7 +311,6 @@ impl Session {
     /// Throws; the result is the engine's, drawn from the match's seed.
     pub fn throw(&mut self) -> AfterThrow {
         let (seat, pawns) = (self.game.mover(), self.game.pawn_side());
-        let before = *self.position();
         let report = self.game.throw();
         self.last_throw = Some(report.throw);
         self.notice.clear();
@@ -328,7 +328,7 @@ impl Session {
             AfterThrow::Move => {}
         }
         self.log.push((seat, entry));
-        self.settled = self.settled_since(&before);
+        self.settled = self.settled(report.turn_end.as_ref());
         if self.passing.is_none() {
             self.log.append(&mut self.settled);
         }
@@ -336,19 +336,22 @@ impl Session {
         report.after
     }
 
-    /// What turns ending since `before` settled, in turn order: each turn a
-    /// finished Chopat partner missed ("misses turn 2 of 4") and an Ool
-    /// Olangvun that now counts, its pawn having survived a turn.
-    fn settled_since(&self, before: &Position) -> Vec<(Side, String)> {
+    /// What the end of a turn settled, in turn order: each turn a finished
+    /// Chopat partner missed ("misses turn 2 of 4") and an Ool Olangvun
+    /// that now counts, its pawn having survived a turn.
+    fn settled(&self, end: Option<&TurnEnd>) -> Vec<(Side, String)> {
+        let Some(end) = end else {
+            return Vec::new();
+        };
         let now = self.position();
         let mut lines = Vec::new();
         for &seat in now.seats() {
-            let (was, is) = (before.flags(seat), now.flags(seat));
-            if is.missed_turns > was.missed_turns {
-                let all = is.missed_turns + now.turns_to_miss(seat);
-                lines.push((seat, format!("misses turn {} of {all}", is.missed_turns)));
+            if end.missed.contains(&seat) {
+                let missed = now.flags(seat).missed_turns;
+                let all = missed + now.turns_to_miss(seat);
+                lines.push((seat, format!("misses turn {missed} of {all}")));
             }
-            if matches!(was.ool, Ool::Pending(_)) && is.ool == Ool::Done {
+            if end.ool.contains(&(seat, true)) {
                 lines.push((seat, "Ool Olangvun done".into()));
             }
         }
@@ -484,12 +487,11 @@ impl Session {
     }
 
     /// Plays a move; the engine has the last word.
-    pub fn play(&mut self, mv: Move) -> Result<MoveReport, String> {
+    pub fn play(&mut self, mv: Move) -> Result<Effects, String> {
         let mover = self.game.mover();
         let side = self.game.pawn_side();
         let spent = values_text(&self.spent_values(mv));
-        let before = *self.position();
-        let report = self
+        let effects = self
             .game
             .play(mv)
             .map_err(|e| capitalised(&e.to_string()))?;
@@ -514,12 +516,12 @@ impl Session {
             "{what}{} → {}{by}{}",
             self.short_place(mv.from),
             self.short_place(mv.to),
-            self.consequences(&before, self.position(), mv, &report.captured, side),
+            self.consequences(&effects),
         );
         if mv != Move::MISS_TURN {
             self.log.push((mover, entry));
         }
-        self.log.extend(self.settled_since(&before));
+        self.log.extend(self.settled(effects.turn_end.as_ref()));
         self.played.push(Played {
             seat: mover,
             side,
@@ -529,7 +531,7 @@ impl Session {
         self.offered.clear();
         self.hint = None;
         self.notice.clear();
-        Ok(report)
+        Ok(effects)
     }
 
     /// Whether a person can take back the last move now: it was a
@@ -617,10 +619,7 @@ impl Session {
     /// engine's preview of it.
     fn foreseen(&self, mv: Move) -> String {
         match self.game.preview(mv) {
-            Ok((after, report)) => {
-                let side = self.game.pawn_side();
-                self.consequences(self.position(), &after, mv, &report.captured, side)
-            }
+            Ok((_, effects)) => self.consequences(&effects),
             Err(_) => String::new(),
         }
     }
@@ -668,51 +667,37 @@ impl Session {
         }
     }
 
-    /// What a move of `side`'s pawns from `before` to `after` did besides
-    /// moving: whom it cut (where it landed: the victims' own step numbers
-    /// would name that square differently), then what it changed for the
-    /// throws and moves to come (", the way Home is open", ", forms the Jug"),
-    /// and the pair `mv` named true.
-    fn consequences(
-        &self,
-        before: &Position,
-        after: &Position,
-        mv: Move,
-        captured: &[(Side, u8)],
-        side: Side,
-    ) -> String {
+    /// What a move did besides moving, from its effects: whom it cut
+    /// (where it landed: the victims' own step numbers would name that
+    /// square differently), then what it changed for the throws and moves
+    /// to come (", the way Home is open", ", forms the Jug"), and the pair
+    /// it named true.
+    fn consequences(&self, effects: &Effects) -> String {
         let mut text = String::new();
-        let cut = after.game().capture_word();
+        let cut = self.position().game().capture_word();
         for victim in Side::ALL {
             let colour = self.colour(victim).to_lowercase();
-            match captured.iter().filter(|&&(of, _)| of == victim).count() {
+            match effects.captured_of(victim) {
                 0 => {}
                 1 => text.push_str(&format!(", {cut} {colour}")),
                 2 => text.push_str(&format!(", {cut} a {colour} pair")),
                 n => text.push_str(&format!(", {cut} {n} {colour}")),
             }
         }
-        if before.needs_cut(side) && !after.needs_cut(side) {
-            text.push_str(", the way Home is open");
-        }
-        // A move hits one pawn at most where a hit earns a turn.
-        if after.game().capture_earns_turn() && !captured.is_empty() {
-            text.push_str(", another turn");
-        }
-        if let Some(place) = after.finishing_place(side) {
-            if !before.is_finished(side) {
-                text.push_str(&format!(", finishes {}", ordinal(place)));
+        for milestone in &effects.milestones {
+            match *milestone {
+                Milestone::WayHomeOpen => text.push_str(", the way Home is open"),
+                Milestone::TurnEarned => text.push_str(", another turn"),
+                Milestone::Finished { place } => {
+                    text.push_str(&format!(", finishes {}", ordinal(place.into())))
+                }
+                Milestone::Kajalvun => text.push_str(", forms the Jug"),
+                Milestone::PassedJug => text.push_str(", passes over the Jug"),
+                Milestone::TruePairNamed { step } => {
+                    text.push_str(&format!(", the pair on {} true", self.place_name(step)))
+                }
+                Milestone::JugMoved | Milestone::Home { .. } | Milestone::BackFromHome => {}
             }
-        }
-        let (was, is) = (before.flags(side), after.flags(side));
-        if !was.kajalvun && is.kajalvun {
-            text.push_str(", forms the Jug");
-        }
-        if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
-            text.push_str(", passes over the Jug");
-        }
-        if let (Some(_), Some(truth)) = (mv.true_pair, is.true_pair) {
-            text.push_str(&format!(", the pair on {} true", self.place_name(truth)));
         }
         text
     }

@@ -1,4 +1,5 @@
-//! The five games and their modes of play.
+//! The five games, their names and their modes of play; their rules are
+//! their cards in `games/`.
 
 use crate::board::{BoardKind, Side};
 use serde::{Deserialize, Serialize};
@@ -7,15 +8,15 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Game {
-    /// Chopat of Saurashtra and Diu (GAMES.md 3).
+    /// Chopat of Saurashtra and Diu.
     Chopat,
-    /// Pagade of Mysore (GAMES.md 2).
+    /// Pagade of Mysore.
     Pagade,
-    /// Chaupar after Parlett (GAMES.md 4).
+    /// Chaupar after Parlett.
     Chaupar,
-    /// The Chaupar of Akbar's court (GAMES.md 5).
+    /// The Chaupar of Akbar's court.
     ChauparAkbar,
-    /// Chowka Bhara / Ashta Chamma on the square board (GAMES.md 6).
+    /// Chowka Bhara / Ashta Chamma on the square board.
     ChowkaBhara,
 }
 
@@ -60,12 +61,6 @@ impl Game {
             Game::ChowkaBhara => "hit",
             _ => "cut",
         }
-    }
-
-    /// Whether sending an opponent's pawn back earns another turn (Chowka
-    /// Bhara: one for each pawn hit).
-    pub const fn capture_earns_turn(self) -> bool {
-        matches!(self, Game::ChowkaBhara)
     }
 
     /// Other names the game goes by, in the regions that play it.

@@ -1,10 +1,13 @@
-//! Positions as JSON, in the form of GAMES.md section 8 (documented in
-//! docs/positions.md). Reading fills every flag a position leaves out from
-//! the game's fresh start and refuses anything the rules cannot reach.
+//! Positions as JSON (documented in docs/positions.md). Reading fills every
+//! flag a position leaves out from what its pawns show, or else the game's
+//! fresh start, and refuses anything the rules cannot reach.
 
+use super::card::RuleCard;
+use super::error::PositionError;
 use super::game::{Game, Mode};
+use super::games::by_game;
 use super::options::Options;
-use super::position::{at_chopat_start, Flags, Ool, Position, PositionError};
+use super::position::{Flags, Ool, Position};
 use crate::board::Side;
 use serde_json::{json, Map, Value};
 
@@ -86,25 +89,6 @@ impl Doc {
     }
 }
 
-/// The flags each game keeps, as written in positions.
-fn flag_names(game: Game) -> &'static [&'static str] {
-    match game {
-        Game::Pagade => &["has_cut"],
-        Game::ChowkaBhara => &["has_cut", "extra_turns"],
-        Game::Chopat => &[
-            "kajalvun",
-            "has_thrown",
-            "jug",
-            "jug_moved",
-            "ool",
-            "ool_pawn",
-            "missed_turns",
-            "true_pair",
-        ],
-        Game::Chaupar | Game::ChauparAkbar => &[],
-    }
-}
-
 fn json_err(e: impl std::fmt::Display) -> PositionError {
     PositionError::Json(e.to_string())
 }
@@ -151,17 +135,9 @@ pub(crate) fn options_from_json(
 /// A game's options as a JSON map, every option written out.
 pub(crate) fn options_to_json(game: Game, options: &Options) -> Map<String, Value> {
     options
-        .entries(game)
+        .json_entries(game)
         .into_iter()
-        .map(|(key, value)| {
-            let v = match (key, value.as_str()) {
-                ("board", v) | ("shells", v) => json!(v.parse::<u8>().expect("a number")),
-                (_, "on") => json!(true),
-                (_, "off") => json!(false),
-                (_, v) => json!(v),
-            };
-            (key.to_string(), v)
-        })
+        .map(|(key, value)| (key.to_string(), value))
         .collect()
 }
 
@@ -232,31 +208,26 @@ impl Position {
             }
         }
         let mut flags = [Flags::default(); 4];
-        let mut says_thrown = [false; 4];
+        let mut given: [Map<String, Value>; 4] = Default::default();
         for (name, map) in &doc.flags {
             let side = seated(name)?;
             let map = map
                 .as_object()
                 .ok_or_else(|| json_err(format!("the flags of {name} are not an object")))?;
             flags[side.index()] = read_flags(game, name, map)?;
-            says_thrown[side.index()] = map.contains_key("has_thrown");
+            given[side.index()] = map.clone();
         }
-        // Chopat: pawns that have left the start show that their player
-        // has had a turn (a position is read between turns; in the middle
-        // of a first turn the flag is not yet set).
-        if game == Game::Chopat {
-            for &side in &seats {
-                let i = side.index();
-                let moved = pawns[i].len() == 4 && !at_chopat_start(&pawns[i]);
-                if !says_thrown[i] {
-                    flags[i].has_thrown = moved;
-                } else if moved && !flags[i].has_thrown {
-                    let colour = board.colour_name(side);
-                    return Err(PositionError::Inconsistent(format!(
-                        "{colour}'s pawns have left the start, so {colour} has had a turn: \"has_thrown\" cannot be false"
-                    )));
-                }
-            }
+        // Flags left out that the pawns show.
+        for &side in &seats {
+            let i = side.index();
+            let says = |key: &str| given[i].contains_key(key);
+            by_game!(game, R => R::flags_from_pawns(
+                &options,
+                board.colour_name(side),
+                &pawns[i],
+                &mut flags[i],
+                &says,
+            ))?;
         }
         let places: Vec<Side> = match &doc.places {
             Some(list) => list.iter().map(|s| colour(s)).collect::<Result<_, _>>()?,
@@ -325,14 +296,14 @@ fn read_flags(game: Game, colour: &str, map: &Map<String, Value>) -> Result<Flag
     let mut ool = "not-yet".to_string();
     let mut ool_pawn = None;
     for (key, v) in map {
-        if !flag_names(game).contains(&key.as_str()) {
+        if !game.flag_names().contains(&key.as_str()) {
             return Err(PositionError::Inconsistent(format!(
                 "{} has no flag \"{key}\" (its flags: {})",
                 game.title(),
-                if flag_names(game).is_empty() {
+                if game.flag_names().is_empty() {
                     "none".to_string()
                 } else {
-                    flag_names(game).join(", ")
+                    game.flag_names().join(", ")
                 }
             )));
         }
@@ -382,7 +353,7 @@ fn read_flags(game: Game, colour: &str, map: &Map<String, Value>) -> Result<Flag
 
 fn write_flags(game: Game, f: &Flags) -> Map<String, Value> {
     let mut m = Map::new();
-    for &key in flag_names(game) {
+    for &key in game.flag_names() {
         let v = match key {
             "has_cut" => json!(f.has_cut),
             "kajalvun" => json!(f.kajalvun),

@@ -1,22 +1,37 @@
 //! The rules of the five games on one mechanism.
 //!
 //! - [`Game`] and [`Options`]: which game and which house rules.
+//! - `games/`: one rule card per game, every rule of the game in its file
+//!   (`card` says what a card holds).
 //! - [`Position`]: a game between turns (or mid-turn inside a [`Turn`]), a
 //!   small `Copy` value, entered only through validation.
-//! - [`Turn`]: the throw phase and the move phase of GAMES.md 1.3, legal
-//!   moves generated, every refusal with a reason ([`Illegal`]).
+//! - [`Turn`]: the throw phase and the move phase, legal moves generated,
+//!   every refusal with a reason ([`Illegal`]), every move and throw saying
+//!   what it did ([`Effects`], [`Thrown`]).
 //! - [`Match`]: a game in progress with its seeded throws and its record,
 //!   which replays to exactly the same position.
 
+mod card;
+mod effects;
+mod error;
 mod game;
+pub(crate) mod games;
+mod illegal;
 mod json;
+mod moves;
 mod options;
 mod position;
+mod reasons;
 mod record;
 mod turn;
 
+pub use effects::{AfterThrow, Bonus, Captured, Effects, Milestone, Thrown, TurnEnd};
+pub use error::PositionError;
 pub use game::{Game, Mode};
-pub use options::{BeforeHit, OptionInfo, Options, Overshoot};
-pub use position::{Flags, Ool, Position, PositionError, MAX_PAWNS};
-pub use record::{Event, GameRecord, Match, MoveReport, ReplayError, Replayed, ThrowReport};
-pub use turn::{AfterThrow, Bonus, Illegal, Move, Phase, TruePair, Turn, TurnMemory, MAX_THROWS};
+pub use games::marked_squares;
+pub use illegal::Illegal;
+pub use moves::{Move, Mover, Spend, TruePair, MAX_THROWS};
+pub use options::{BeforeHit, HouseRule, OptionInfo, Options, Overshoot};
+pub use position::{Flags, Ool, Position, MAX_PAWNS};
+pub use record::{Event, GameRecord, Match, ReplayError, Replayed};
+pub use turn::{Phase, Turn, TurnMemory};

@@ -1,10 +1,11 @@
-//! House rules: every option of every game, with its default, its name in
-//! positions and records, and a one-line explanation for players.
+//! House rules: every option of every game, written once each ([`RULES`]:
+//! its name in positions and records, its values, its default and where it
+//! lives in [`Options`]), with a one-line explanation for players. Which
+//! options a game has is on its rule card.
 
+use super::error::PositionError;
 use super::game::{Game, Mode};
-use super::position::PositionError;
 use crate::board::{BoardKind, SQUARE_SIZES};
-use crate::dice::Implement;
 
 /// Chopat: what happens to a throw that would carry a pawn past Home.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -26,6 +27,7 @@ pub enum BeforeHit {
     Stop,
 }
 
+/// A game's options: how many play, and its house rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Options {
     pub mode: Mode,
@@ -45,6 +47,184 @@ pub struct Options {
     pub entry_throws: bool,
 }
 
+/// A house rule: an option a game may have besides its mode.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HouseRule {
+    Overshoot,
+    FalsePair,
+    KhadoKarvo,
+    Board,
+    Shells,
+    ThirdTopVoids,
+    BeforeHit,
+    EntryThrows,
+}
+
+/// How a value is written in a position's JSON.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Written {
+    /// `true` for "on", `false` for "off".
+    Switch,
+    Number,
+    Word,
+}
+
+/// One house rule as positions and records write it, and where it lives.
+struct Rule {
+    key: &'static str,
+    /// The values as written, the default first.
+    values: &'static [&'static str],
+    written: Written,
+    /// The index in `values` of the options' value.
+    get: fn(&Options) -> usize,
+    /// Sets the value of that index.
+    set: fn(&mut Options, usize),
+}
+
+const OFF_ON: &[&str] = &["off", "on"];
+const ON_OFF: &[&str] = &["on", "off"];
+
+/// Every house rule, in the order of [`HouseRule`].
+const RULES: [Rule; 8] = [
+    Rule {
+        key: "overshoot",
+        values: &["new-circuit", "illegal"],
+        written: Written::Word,
+        get: |o| (o.overshoot == Overshoot::Illegal) as usize,
+        set: |o, i| o.overshoot = [Overshoot::NewCircuit, Overshoot::Illegal][i],
+    },
+    Rule {
+        key: "false_pair",
+        values: OFF_ON,
+        written: Written::Switch,
+        get: |o| o.false_pair as usize,
+        set: |o, i| o.false_pair = i == 1,
+    },
+    Rule {
+        key: "khado_karvo",
+        values: OFF_ON,
+        written: Written::Switch,
+        get: |o| o.khado_karvo as usize,
+        set: |o, i| o.khado_karvo = i == 1,
+    },
+    Rule {
+        key: "board",
+        values: &["5", "7", "9", "11"],
+        written: Written::Number,
+        get: |o| SQUARE_SIZES.iter().position(|&n| n == o.board).unwrap_or(0),
+        // The board sets the default number of shells for it.
+        set: |o, i| {
+            o.board = SQUARE_SIZES[i];
+            o.shells = if i == 0 { 4 } else { 6 };
+        },
+    },
+    Rule {
+        key: "shells",
+        values: &["4", "6"],
+        written: Written::Number,
+        get: |o| (o.shells == 6) as usize,
+        set: |o, i| o.shells = [4, 6][i],
+    },
+    Rule {
+        key: "third_top_voids",
+        values: ON_OFF,
+        written: Written::Switch,
+        get: |o| !o.third_top_voids as usize,
+        set: |o, i| o.third_top_voids = i == 0,
+    },
+    Rule {
+        key: "before_hit",
+        values: &["circle", "stop"],
+        written: Written::Word,
+        get: |o| (o.before_hit == BeforeHit::Stop) as usize,
+        set: |o, i| o.before_hit = [BeforeHit::Circle, BeforeHit::Stop][i],
+    },
+    Rule {
+        key: "entry_throws",
+        values: OFF_ON,
+        written: Written::Switch,
+        get: |o| o.entry_throws as usize,
+        set: |o, i| o.entry_throws = i == 1,
+    },
+];
+
+impl HouseRule {
+    pub const ALL: [HouseRule; 8] = [
+        HouseRule::Overshoot,
+        HouseRule::FalsePair,
+        HouseRule::KhadoKarvo,
+        HouseRule::Board,
+        HouseRule::Shells,
+        HouseRule::ThirdTopVoids,
+        HouseRule::BeforeHit,
+        HouseRule::EntryThrows,
+    ];
+
+    fn rule(self) -> &'static Rule {
+        &RULES[self as usize]
+    }
+
+    /// Its name in positions and records.
+    pub fn key(self) -> &'static str {
+        self.rule().key
+    }
+
+    /// Its values as written, the default first.
+    pub fn values(self) -> &'static [&'static str] {
+        self.rule().values
+    }
+
+    fn from_key(key: &str) -> Option<HouseRule> {
+        HouseRule::ALL.into_iter().find(|r| r.key() == key)
+    }
+
+    /// What the New game screen calls it, says of it, and calls each value.
+    fn words(self) -> (&'static str, &'static str, &'static [&'static str]) {
+        match self {
+            HouseRule::Overshoot => (
+                "Overshooting Home",
+                "When a pawn's only move would pass Home, it goes round again from the start.",
+                &["New circuit", "Not allowed"],
+            ),
+            HouseRule::FalsePair => (
+                "False pair",
+                "With two pairs on the board only the one you name true is safe from single pawns.",
+                &["Off", "On"],
+            ),
+            HouseRule::KhadoKarvo => (
+                "Khado Karvo",
+                "A finished player may bring a pawn back from Home to cut an opponent on their arm.",
+                &["Off", "On"],
+            ),
+            HouseRule::Board => (
+                "Board",
+                "A bigger board means more pawns and a longer game.",
+                &["5 x 5", "7 x 7", "9 x 9", "11 x 11"],
+            ),
+            HouseRule::Shells => (
+                "Cowrie shells",
+                "Four shells throw 1, 2, 3, 4 or 8; six throw 1 to 6 or 12. Larger boards start with six.",
+                &["4", "6"],
+            ),
+            HouseRule::ThirdTopVoids => (
+                "Third top throw voids",
+                "A third Chamma or Ashta in a row wipes out the whole run of throws.",
+                &["On", "Off"],
+            ),
+            HouseRule::BeforeHit => (
+                "Before the first hit",
+                "Until a player has hit, their pawns circle the outer ring, or stop at the turn-in.",
+                &["Keep circling", "Stop at the turn-in"],
+            ),
+            HouseRule::EntryThrows => (
+                "Entry throws",
+                "Pawns start off the board: Chamma brings one in, Ashta two.",
+                &["Off", "On"],
+            ),
+        }
+    }
+}
+
 /// One option as the New game screen shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionInfo {
@@ -55,43 +235,25 @@ pub struct OptionInfo {
     pub choices: Vec<(String, String)>,
 }
 
-/// The options each game has, besides `mode`.
-fn keys(game: Game) -> &'static [&'static str] {
-    match game {
-        Game::Chopat => &["overshoot", "false_pair", "khado_karvo"],
-        Game::ChowkaBhara => &[
-            "board",
-            "shells",
-            "third_top_voids",
-            "before_hit",
-            "entry_throws",
-        ],
-        _ => &[],
-    }
-}
-
-fn on_off(b: bool) -> &'static str {
-    if b {
-        "on"
-    } else {
-        "off"
-    }
-}
-
 impl Options {
-    /// The defaults of GAMES.md for a game.
+    /// The defaults of a game: its first mode, every house rule's first
+    /// value.
     pub fn new(game: Game) -> Options {
-        Options {
+        let mut o = Options {
             mode: game.modes()[0],
-            board: 5,
-            shells: 4,
+            board: 0,
+            shells: 0,
             overshoot: Overshoot::NewCircuit,
             false_pair: false,
             khado_karvo: false,
-            third_top_voids: true,
+            third_top_voids: false,
             before_hit: BeforeHit::Circle,
             entry_throws: false,
+        };
+        for rule in &RULES {
+            (rule.set)(&mut o, 0);
         }
+        o
     }
 
     pub fn with_mode(mut self, mode: Mode) -> Options {
@@ -103,121 +265,64 @@ impl Options {
         game.board_kind(self.board)
     }
 
-    pub fn implement(&self, game: Game) -> Implement {
-        match game {
-            Game::Chopat | Game::Pagade => Implement::StickDice,
-            Game::Chaupar | Game::ChauparAkbar => Implement::LongDice,
-            Game::ChowkaBhara => Implement::Cowries(self.shells),
-        }
-    }
-
     /// Every option of a game, mode first, with the choices and the one-line
     /// explanations the New game screen shows.
     pub fn describe(game: Game) -> Vec<OptionInfo> {
-        let choice = |v: &str, l: &str| (v.to_string(), l.to_string());
-        let yes_no = |default_on: bool| {
-            let mut v = vec![choice("off", "Off"), choice("on", "On")];
-            if default_on {
-                v.reverse();
-            }
-            v
-        };
-        let mut out = vec![OptionInfo {
+        let mode = OptionInfo {
             key: "mode",
             label: "Players",
             help: "How many play, and whether partners across the board play as a team.",
             choices: game
                 .modes()
                 .iter()
-                .map(|m| choice(m.id(), m.label()))
+                .map(|m| (m.id().to_string(), m.label().to_string()))
                 .collect(),
-        }];
-        for &key in keys(game) {
-            out.push(match key {
-                "overshoot" => OptionInfo {
-                    key,
-                    label: "Overshooting Home",
-                    help: "When a pawn's only move would pass Home, it goes round again from the start.",
-                    choices: vec![choice("new-circuit", "New circuit"), choice("illegal", "Not allowed")],
-                },
-                "false_pair" => OptionInfo {
-                    key,
-                    label: "False pair",
-                    help: "With two pairs on the board only the one you name true is safe from single pawns.",
-                    choices: yes_no(false),
-                },
-                "khado_karvo" => OptionInfo {
-                    key,
-                    label: "Khado Karvo",
-                    help: "A finished player may bring a pawn back from Home to cut an opponent on their arm.",
-                    choices: yes_no(false),
-                },
-                "board" => OptionInfo {
-                    key,
-                    label: "Board",
-                    help: "A bigger board means more pawns and a longer game.",
-                    choices: SQUARE_SIZES
-                        .iter()
-                        .map(|n| choice(&n.to_string(), &format!("{n} x {n}")))
-                        .collect(),
-                },
-                "shells" => OptionInfo {
-                    key,
-                    label: "Cowrie shells",
-                    help: "Four shells throw 1, 2, 3, 4 or 8; six throw 1 to 6 or 12. Larger boards start with six.",
-                    choices: vec![choice("4", "4"), choice("6", "6")],
-                },
-                "third_top_voids" => OptionInfo {
-                    key,
-                    label: "Third top throw voids",
-                    help: "A third Chamma or Ashta in a row wipes out the whole run of throws.",
-                    choices: yes_no(true),
-                },
-                "before_hit" => OptionInfo {
-                    key,
-                    label: "Before the first hit",
-                    help: "Until a player has hit, their pawns circle the outer ring, or stop at the turn-in.",
-                    choices: vec![choice("circle", "Keep circling"), choice("stop", "Stop at the turn-in")],
-                },
-                "entry_throws" => OptionInfo {
-                    key,
-                    label: "Entry throws",
-                    help: "Pawns start off the board: Chamma brings one in, Ashta two.",
-                    choices: yes_no(false),
-                },
-                _ => unreachable!("every key has a description"),
-            });
-        }
-        out
+        };
+        let rules = game.house_rules().iter().map(|&rule| {
+            let (label, help, names) = rule.words();
+            OptionInfo {
+                key: rule.key(),
+                label,
+                help,
+                choices: (rule.values().iter().zip(names))
+                    .map(|(v, l)| (v.to_string(), l.to_string()))
+                    .collect(),
+            }
+        });
+        std::iter::once(mode).chain(rules).collect()
     }
 
     /// The option's value as written in positions.
     pub fn value_of(&self, key: &str) -> Option<String> {
-        Some(match key {
-            "mode" => self.mode.id().to_string(),
-            "overshoot" => match self.overshoot {
-                Overshoot::NewCircuit => "new-circuit".into(),
-                Overshoot::Illegal => "illegal".into(),
-            },
-            "false_pair" => on_off(self.false_pair).into(),
-            "khado_karvo" => on_off(self.khado_karvo).into(),
-            "board" => self.board.to_string(),
-            "shells" => self.shells.to_string(),
-            "third_top_voids" => on_off(self.third_top_voids).into(),
-            "before_hit" => match self.before_hit {
-                BeforeHit::Circle => "circle".into(),
-                BeforeHit::Stop => "stop".into(),
-            },
-            "entry_throws" => on_off(self.entry_throws).into(),
-            _ => return None,
-        })
+        if key == "mode" {
+            return Some(self.mode.id().to_string());
+        }
+        let rule = HouseRule::from_key(key)?.rule();
+        Some(rule.values[(rule.get)(self)].to_string())
     }
 
     /// The options a game has, with their current values, mode first.
     pub fn entries(&self, game: Game) -> Vec<(&'static str, String)> {
         std::iter::once("mode")
-            .chain(keys(game).iter().copied())
+            .chain(game.house_rules().iter().map(|r| r.key()))
             .map(|k| (k, self.value_of(k).expect("known key")))
+            .collect()
+    }
+
+    /// The options as a position's JSON writes them: switches as `true` or
+    /// `false`, numbers as numbers, words as strings.
+    pub(crate) fn json_entries(&self, game: Game) -> Vec<(&'static str, serde_json::Value)> {
+        self.entries(game)
+            .into_iter()
+            .map(|(key, value)| {
+                let written = HouseRule::from_key(key).map_or(Written::Word, |r| r.rule().written);
+                let v = match written {
+                    Written::Switch => serde_json::Value::Bool(value == "on"),
+                    Written::Number => value.parse::<u8>().expect("a number").into(),
+                    Written::Word => value.into(),
+                };
+                (key, v)
+            })
             .collect()
     }
 
@@ -228,60 +333,32 @@ impl Options {
             key: key.to_string(),
             value: value.to_string(),
         };
-        let flag = || match value {
-            "on" | "true" => Ok(true),
-            "off" | "false" => Ok(false),
-            _ => Err(bad()),
-        };
-        if key != "mode" && !keys(game).contains(&key) {
+        if key == "mode" {
+            let mode = Mode::from_id(value).ok_or_else(bad)?;
+            if !game.modes().contains(&mode) {
+                return Err(PositionError::ModeNotPlayed { mode, game });
+            }
+            self.mode = mode;
+            return Ok(());
+        }
+        let Some(rule) = HouseRule::from_key(key).filter(|r| game.house_rules().contains(r)) else {
             return Err(PositionError::UnknownOption {
                 key: key.to_string(),
                 game,
             });
-        }
-        match key {
-            "mode" => {
-                let mode = Mode::from_id(value).ok_or_else(bad)?;
-                if !game.modes().contains(&mode) {
-                    return Err(PositionError::ModeNotPlayed { mode, game });
-                }
-                self.mode = mode;
-            }
-            "overshoot" => {
-                self.overshoot = match value {
-                    "new-circuit" => Overshoot::NewCircuit,
-                    "illegal" => Overshoot::Illegal,
-                    _ => return Err(bad()),
-                }
-            }
-            "false_pair" => self.false_pair = flag()?,
-            "khado_karvo" => self.khado_karvo = flag()?,
-            "board" => {
-                let n: u8 = value.parse().map_err(|_| bad())?;
-                if !SQUARE_SIZES.contains(&n) {
-                    return Err(bad());
-                }
-                self.board = n;
-                self.shells = if n == 5 { 4 } else { 6 };
-            }
-            "shells" => {
-                self.shells = match value {
-                    "4" => 4,
-                    "6" => 6,
-                    _ => return Err(bad()),
-                }
-            }
-            "third_top_voids" => self.third_top_voids = flag()?,
-            "before_hit" => {
-                self.before_hit = match value {
-                    "circle" => BeforeHit::Circle,
-                    "stop" => BeforeHit::Stop,
-                    _ => return Err(bad()),
-                }
-            }
-            "entry_throws" => self.entry_throws = flag()?,
-            _ => unreachable!("keys were checked"),
-        }
+        };
+        let rule = rule.rule();
+        let value = match (rule.written, value) {
+            (Written::Switch, "true") => "on",
+            (Written::Switch, "false") => "off",
+            (_, v) => v,
+        };
+        let i = rule
+            .values
+            .iter()
+            .position(|&v| v == value)
+            .ok_or_else(bad)?;
+        (rule.set)(self, i);
         Ok(())
     }
 }
@@ -289,6 +366,7 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::Implement;
 
     #[test]
     fn every_described_option_can_be_set_to_each_of_its_choices() {

@@ -2,11 +2,15 @@
 //! them (options, start, seed, every throw and move), which replays to
 //! exactly the same moment.
 
+use super::effects::{Effects, Thrown};
+use super::error::PositionError;
 use super::game::Game;
+use super::illegal::Illegal;
 use super::json::{options_from_json, options_to_json};
+use super::moves::Move;
 use super::options::Options;
-use super::position::{Position, PositionError};
-use super::turn::{AfterThrow, Bonus, Illegal, Move, Phase, Turn};
+use super::position::Position;
+use super::turn::{Phase, Turn};
 use crate::board::Side;
 use crate::dice::{SeededThrows, Throw, ThrowSource};
 use serde::{Deserialize, Serialize};
@@ -44,23 +48,6 @@ pub struct GameRecord {
     pub start: Option<Value>,
     pub seed: u64,
     pub events: Vec<Event>,
-}
-
-/// What a throw did.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ThrowReport {
-    pub throw: Throw,
-    pub bonus: Bonus,
-    pub after: AfterThrow,
-}
-
-/// What a move did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveReport {
-    /// Pawns sent back: their side and the step they were on.
-    pub captured: Vec<(Side, u8)>,
-    /// The move ended the turn.
-    pub turn_over: bool,
 }
 
 /// Why a record does not replay.
@@ -162,7 +149,9 @@ impl Match {
     fn begin(mut pos: Position, seed: u64, start: Option<Value>) -> Match {
         let mut source = SeededThrows::new(seed);
         let mut opening = Vec::new();
-        if start.is_none() && matches!(pos.game(), Game::Chaupar | Game::ChauparAkbar) {
+        // Who starts: the first seat, or where the game has an opening
+        // throw, the highest total (a tie throws again).
+        if start.is_none() && pos.game().opening_throw() {
             let implement = pos.options().implement(pos.game());
             let mut contenders = pos.seats().to_vec();
             while contenders.len() > 1 {
@@ -331,21 +320,16 @@ impl Match {
     }
 
     /// Throws for the player to move.
-    pub fn throw(&mut self) -> ThrowReport {
+    pub fn throw(&mut self) -> Thrown {
         let implement = self.turn.implement();
         let throw = self.source.throw(implement);
-        let bonus = self.turn.bonus(throw);
         let by = Some(self.mover_colour().to_string());
-        let after = self.turn.add_throw(throw);
+        let thrown = self.turn.add_throw(throw);
         self.record.events.push(Event::Throw {
             by,
             values: throw.values().to_vec(),
         });
-        ThrowReport {
-            throw,
-            bonus,
-            after,
-        }
+        thrown
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -353,11 +337,11 @@ impl Match {
     }
 
     /// Plays a move, or says why not and changes nothing.
-    pub fn play(&mut self, mv: Move) -> Result<MoveReport, Illegal> {
+    pub fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
         let by = Some(self.mover_colour().to_string());
-        let report = Self::play_on(&mut self.turn, mv)?;
+        let effects = self.turn.play(mv)?;
         self.record.events.push(Event::Move { by, mv });
-        Ok(report)
+        Ok(effects)
     }
 
     /// The colour of the seat whose turn it is, as events name it.
@@ -366,34 +350,11 @@ impl Match {
     }
 
     /// What playing `mv` would do, leaving the game as it is: the position
-    /// after it and the report [`Match::play`] would give.
-    pub fn preview(&self, mv: Move) -> Result<(Position, MoveReport), Illegal> {
+    /// after it and the effects [`Match::play`] would give.
+    pub fn preview(&self, mv: Move) -> Result<(Position, Effects), Illegal> {
         let mut turn = self.turn;
-        let report = Self::play_on(&mut turn, mv)?;
-        Ok((*turn.position(), report))
-    }
-
-    fn play_on(turn: &mut Turn, mv: Move) -> Result<MoveReport, Illegal> {
-        let before = *turn.position();
-        let mover = turn.pawn_side();
-        let turn_over = turn.play(mv)?;
-        let after = turn.position();
-        let mut captured = Vec::new();
-        for &side in before.seats().iter().filter(|&&s| s != mover) {
-            let mut now: Vec<u8> = after.pawns(side).to_vec();
-            for &step in before.pawns(side) {
-                match now.iter().position(|&s| s == step) {
-                    Some(i) => {
-                        now.swap_remove(i);
-                    }
-                    None => captured.push((side, step)),
-                }
-            }
-        }
-        Ok(MoveReport {
-            captured,
-            turn_over,
-        })
+        let effects = turn.play(mv)?;
+        Ok((*turn.position(), effects))
     }
 
     /// Takes back the last move, as long as no throw has followed it: the

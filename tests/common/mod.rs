@@ -3,7 +3,7 @@
 
 use chaupar::board::{geometry, BoardKind, Side};
 use chaupar::dice::{SeededThrows, Throw};
-use chaupar::rules::{AfterThrow, Illegal, Move, Phase, Position, Turn};
+use chaupar::rules::{AfterThrow, Illegal, Move, Phase, Position, Spend, Turn};
 use serde_json::{json, Value};
 
 /// A position from JSON in which `seats` and `to_move` may be left out:
@@ -83,7 +83,9 @@ pub fn throw_effect(pos: Position, throws: &[&[u8]]) -> AfterThrow {
     let mut turn = Turn::new(pos);
     let mut last = AfterThrow::Move;
     for t in throws {
-        last = turn.add_throw(Throw::of(turn.implement(), t).unwrap());
+        last = turn
+            .add_throw(Throw::of(turn.implement(), t).unwrap())
+            .after;
     }
     last
 }
@@ -113,11 +115,11 @@ pub fn mv(turn: &Turn, from: u8, to: u8, pawns: u8, values: &[u8]) -> Move {
     let left: Vec<u8> = values.to_vec();
     for (t, throw) in turn.throws().iter().enumerate() {
         let mut need = left.clone();
-        let mut spend = 0u64;
+        let mut spend = Spend::NONE;
         for (d, v) in throw.values().iter().enumerate() {
             if let Some(i) = need.iter().position(|x| x == v) {
                 need.remove(i);
-                spend |= 1 << (t * 3 + d);
+                spend = spend | Spend::die(t, d);
             }
         }
         if need.is_empty() {

@@ -1,8 +1,10 @@
 //! A uniformly random legal move, for self-play, statistics and the
 //! benchmarks: without listing the legal moves.
 
-use super::moves::{Piece, Unit};
-use super::{Move, Turn, Variant, MAX_THROWS, SLOTS};
+use super::generate::{Piece, Unit};
+use super::state::Turn;
+use crate::rules::card::RuleCard;
+use crate::rules::moves::{Move, MAX_THROWS, SLOTS};
 use arrayvec::ArrayVec;
 
 /// The most pieces random play lists in one state: a piece per pawn, pair
@@ -35,7 +37,7 @@ impl Turn {
     /// legal move has exactly one ticket, so the draw is uniform over the
     /// legal moves. The tickets are numbered, not listed, and only those
     /// drawn are checked against the rules.
-    pub(super) fn play_random_in<V: Variant>(
+    pub(super) fn play_random_in<V: RuleCard>(
         &mut self,
         below: &mut dyn FnMut(usize) -> usize,
     ) -> Move {

@@ -1,0 +1,456 @@
+//! Chopat of Saurashtra and Diu, on the cross-shaped cloth with two stick
+//! dice: Pagade's moves and cuts ([`super::pagade`]) with rituals of its own.
+//!
+//! - Start, movement, the two-pawn limit, cutting and re-entry as in Pagade,
+//!   but no circuit: pawns go on into their Belly whether or not they have cut.
+//! - The opening split: a player's first throw of (1, 1) may move one pawn
+//!   of the pair on 12 to 24.
+//! - Kajalvun: a player's first new pair must form on step 34 of its path
+//!   ([`KAJALVUN_STEP`]); that pair is the Jug. Before it, no two pawns of a
+//!   colour stand together elsewhere, and doublets give no bonus throw;
+//!   after it, every doublet gives another throw.
+//! - Jugne Uthavavun: the Jug moves together at most once before Ool
+//!   Olangvun, and only with the turn's first doublet.
+//! - Ool Olangvun: a single pawn passing over the moved Jug; it counts once
+//!   that pawn survives the next player's turn. A Jug cut before it goes
+//!   back whole.
+//! - In a partnership a finished player misses four turns, then throws for
+//!   the partner.
+//! - House rules: overshoot (through Home and round again when nothing else
+//!   moves), the false pair (with two pairs, only the one named true is safe
+//!   from singles), Khado Karvo (a finished player may bring pawns back from
+//!   Home to cut an opponent on its own arm instead of missing a turn).
+
+use super::pagade::{pair_cuts_pair, stick_dice_shapes};
+use crate::board::{Cell, Side};
+use crate::dice::{Implement, Throw};
+use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::effects::{Bonus, Effects, Milestone, TurnEnd};
+use crate::rules::error::PositionError;
+use crate::rules::illegal::Illegal;
+use crate::rules::moves::{Move, Spend, TruePair, SLOTS};
+use crate::rules::options::{HouseRule, Options, Overshoot};
+use crate::rules::position::{Flags, Ool, Position};
+
+/// The step of a player's own path on which it must form its first new
+/// pair, the Jug: the first square of the opposite arm its pawns reach.
+pub(crate) const KAJALVUN_STEP: u8 = 34;
+
+/// Where the pawns start (Pagade's too): steps 6 and 7 in the Belly, a
+/// pair on 12.
+pub(crate) const START: [u8; 4] = [6, 7, 12, 12];
+
+/// The turns a finished partner misses before throwing for the partner.
+const TURNS_MISSED: u8 = 4;
+
+/// Khado Karvo's squares: the outer columns of a player's own arm.
+const OWN_ARM_OUTER: [std::ops::RangeInclusive<u8>; 2] = [9..=16, 68..=75];
+
+pub(crate) struct Chopat;
+
+impl RuleCard for Chopat {
+    /// A single's move, and the opening split's.
+    const SHAPES: usize = 2;
+    const REENTER_FIRST: bool = true;
+    const SQUARE_LIMIT: Option<u8> = Some(2);
+    const FINISHED_PARTNER_MISSES: u8 = TURNS_MISSED;
+    const HOUSE_RULES: &'static [HouseRule] = &[
+        HouseRule::Overshoot,
+        HouseRule::FalsePair,
+        HouseRule::KhadoKarvo,
+    ];
+    const FLAGS: &'static [&'static str] = &[
+        "kajalvun",
+        "has_thrown",
+        "jug",
+        "jug_moved",
+        "ool",
+        "ool_pawn",
+        "missed_turns",
+        "true_pair",
+    ];
+
+    fn implement(_options: &Options) -> Implement {
+        Implement::StickDice
+    }
+
+    fn start_step(_options: &Options, i: usize) -> u8 {
+        START[i]
+    }
+
+    /// Pagade's moves, and the opening split: a first throw of (1, 1)
+    /// moves one pawn of the pair on 12 to 24.
+    #[inline]
+    fn shapes(q: &ShapeQuery) -> Result<Shapes, Illegal> {
+        let mut shapes = stick_dice_shapes(q)?;
+        if q.pawns == 1
+            && q.from == 12
+            && q.here == 2
+            && q.values == [1, 1]
+            && q.first_throw
+            && !q.pos.flags(q.side).has_thrown
+        {
+            shapes.push(Shape::single(12));
+        }
+        Ok(shapes)
+    }
+
+    #[inline]
+    fn overshoots(options: &Options) -> bool {
+        options.overshoot == Overshoot::NewCircuit
+    }
+
+    /// Jugne Uthavavun before Ool Olangvun: once, and "according to the
+    /// numbers on the first doublet rolled", the turn's first throw;
+    /// wherever the pair lands, the Belly included.
+    #[inline]
+    fn before_landing(pos: &Position, side: Side, m: Move) -> Result<(), Illegal> {
+        let flags = pos.flags(side);
+        if m.pawns == 2 && flags.jug == Some(m.from) && flags.ool != Ool::Done {
+            if flags.jug_moved {
+                return Err(Illegal::JugOnce);
+            }
+            if m.spend.bits() >> SLOTS != 0 {
+                return Err(Illegal::JugFirstDoublet);
+            }
+        }
+        Ok(())
+    }
+
+    /// Before Kajalvun, pawns stand together only on the Kajalvun square.
+    #[inline]
+    fn joining(pos: &Position, side: Side, m: Move, together: u8) -> Result<(), Illegal> {
+        if !pos.flags(side).kajalvun && together >= 2 && m.to != KAJALVUN_STEP {
+            return Err(Illegal::KajalvunFirst);
+        }
+        Ok(())
+    }
+
+    /// Pagade's cuts, and under the false-pair rule a single cuts the pair
+    /// that is not the true one.
+    #[inline]
+    fn capture<S: Standing>(l: &Landing<S>) -> Result<u8, Illegal> {
+        let pos = l.standing.pos();
+        let false_pair = pos
+            .flags(l.other)
+            .true_pair
+            .is_some_and(|truth| pos.board().cell_id(l.other, truth) != l.cell);
+        if false_pair {
+            Ok(l.count)
+        } else {
+            pair_cuts_pair(l)
+        }
+    }
+
+    /// The false-pair rule: a single move that forms a pair while another
+    /// pair of its colour stands names which of the two is true.
+    #[inline]
+    fn names_true_pair(pos: &Position, side: Side, m: Move) -> bool {
+        pos.options.false_pair
+            && m.pawns == 1
+            && pos.can_pair_at(side, m.to)
+            && pos.pawns_on_square(side, m.to) == 1
+            && pos
+                .pair_steps(side)
+                .iter()
+                .any(|&s| !pos.same_square(side, s, m.from))
+    }
+
+    /// A Jug cut goes back whole and is gone (Ool Olangvun to do again);
+    /// a pair cut leaves one pair at most, none to name true.
+    #[inline]
+    fn after_cut(pos: &mut Position, side: Side, cell: Cell) {
+        let jug_cell = pos.flags(side).jug.and_then(|j| pos.cell(side, j));
+        if jug_cell == Some(cell) {
+            let f = &mut pos.flags[side.index()];
+            f.jug = None;
+            f.jug_moved = false;
+            if f.ool != Ool::Done {
+                f.ool = Ool::NotYet;
+            }
+        }
+        Chopat::settle_true_pair(pos, side, None);
+    }
+
+    /// The game's memory: Kajalvun, the Jug's moves, Ool Olangvun, the
+    /// true pair.
+    #[inline]
+    fn after_move(pos: &mut Position, side: Side, m: Move) {
+        let at_kajalvun = pos.pawns_on(side, KAJALVUN_STEP);
+        let may_pair = pos.can_pair_at(side, m.to);
+        let f = &mut pos.flags[side.index()];
+        match f.jug {
+            Some(j) if j == m.from && m.pawns == 2 && may_pair => {
+                f.jug = Some(m.to);
+                if f.ool != Ool::Done {
+                    f.jug_moved = true;
+                }
+            }
+            Some(j) if j == m.from => {
+                // One pawn left the Jug, or both went on into the Belly
+                // or Home, where pawns are never a pair: it is broken.
+                f.jug = None;
+                f.jug_moved = false;
+                if f.ool != Ool::Done {
+                    f.ool = Ool::NotYet;
+                }
+            }
+            Some(j)
+                if m.pawns == 1
+                    && f.jug_moved
+                    && f.ool == Ool::NotYet
+                    && m.from < j
+                    && j < m.to =>
+            {
+                f.ool = Ool::Pending(m.to);
+            }
+            _ => {}
+        }
+        // The passing pawn is followed by its step, alone or with a pawn
+        // that joined it.
+        if f.ool == Ool::Pending(m.from) {
+            f.ool = Ool::Pending(m.to);
+        }
+        if !f.kajalvun && m.to == KAJALVUN_STEP && at_kajalvun >= 2 {
+            f.kajalvun = true;
+            f.jug = Some(KAJALVUN_STEP);
+            f.jug_moved = false;
+        }
+        if pos.options.false_pair {
+            // The true pair follows its pawns when they move together.
+            if f.true_pair == Some(m.from) && m.pawns == 2 {
+                f.true_pair = Some(m.to);
+            }
+            let named = m.true_pair.and_then(|which| match which {
+                TruePair::Formed => Some(m.to),
+                TruePair::Standing => pos
+                    .pair_steps(side)
+                    .into_iter()
+                    .find(|&s| !pos.same_square(side, s, m.to)),
+            });
+            Chopat::settle_true_pair(pos, side, named);
+        }
+    }
+
+    /// A pawn that passed over its Jug has survived the next player's turn,
+    /// or not; the player to move has now had a turn.
+    #[inline]
+    fn end_of_turn(pos: &mut Position, side: Side, seat: Side, end: &mut TurnEnd) {
+        for other in Side::ALL.into_iter().filter(|&s| s != side) {
+            if let Ool::Pending(p) = pos.flags(other).ool {
+                let survived = pos.pawns(other).contains(&p);
+                pos.flags[other.index()].ool = if survived { Ool::Done } else { Ool::NotYet };
+                end.ool.push((other, survived));
+            }
+        }
+        pos.flags[seat.index()].has_thrown = true;
+    }
+
+    /// Doublets give another throw, once the player has formed the Jug.
+    #[inline]
+    fn bonus(pos: &Position, side: Side, throw: Throw) -> Bonus {
+        match throw.is_doublet() {
+            true if pos.flags(side).kajalvun => Bonus::Earned,
+            true => Bonus::AfterKajalvun,
+            false => Bonus::None,
+        }
+    }
+
+    /// The opening split takes a pawn 12 on a (1, 1).
+    #[inline]
+    fn reach(pos: &Position, side: Side) -> u32 {
+        if pos.flags(side).has_thrown {
+            1
+        } else {
+            6
+        }
+    }
+
+    fn milestones(before: &Position, after: &Position, side: Side, m: Move, out: &mut Effects) {
+        let (was, is) = (before.flags(side), after.flags(side));
+        if !was.kajalvun && is.kajalvun {
+            out.milestones.push(Milestone::Kajalvun);
+        }
+        if m.pawns == 2 && was.jug == Some(m.from) && is.jug == Some(m.to) {
+            out.milestones.push(Milestone::JugMoved);
+        }
+        if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
+            out.milestones.push(Milestone::PassedJug);
+        }
+        if let (Some(_), Some(step)) = (m.true_pair, is.true_pair) {
+            out.milestones.push(Milestone::TruePairNamed { step });
+        }
+    }
+
+    /// Khado Karvo, on the first turn a finished partner would miss: pawns
+    /// from Home straight onto pawns of the opponent who plays next, if
+    /// that opponent has done Ool Olangvun and they stand on the outer
+    /// squares of the finished player's own arm (a pair is cut by two pawns
+    /// coming back).
+    fn moves_without_throw<S: Standing>(standing: &S, seat: Side) -> Vec<Move> {
+        let pos = standing.pos();
+        let target = seat.next();
+        let mut out = Vec::new();
+        if !pos.options.khado_karvo
+            || pos.flags(seat).missed_turns != 0
+            || !pos.partnership()
+            || pos.flags(target).ool != Ool::Done
+        {
+            return out;
+        }
+        for step in OWN_ARM_OUTER.into_iter().flatten() {
+            let cell = pos.board().cell_id(seat, step);
+            let n = standing.count_on(target, cell);
+            if n > 0 && n as usize <= pos.pawns_home(seat) {
+                out.push(Move::new(pos.home(), step, n, Spend::NONE));
+            }
+        }
+        out
+    }
+
+    /// With two pairs under the false-pair rule, the one its player did not
+    /// name true.
+    fn is_false_pair(pos: &Position, side: Side, step: u8) -> bool {
+        pos.flags(side)
+            .true_pair
+            .is_some_and(|truth| !pos.same_square(side, truth, step))
+            && pos.pawns_on_square(side, step) >= 2
+            && pos.can_pair_at(side, step)
+    }
+
+    fn pair_due(pos: &Position, side: Side) -> Option<u8> {
+        (!pos.flags(side).kajalvun).then_some(KAJALVUN_STEP)
+    }
+
+    /// Pawns that have left the start show that their player has had a
+    /// turn (a position is read between turns; in the middle of a first
+    /// turn the flag is not yet set).
+    fn flags_from_pawns(
+        _options: &Options,
+        colour: &str,
+        pawns: &[u8],
+        flags: &mut Flags,
+        given: &dyn Fn(&str) -> bool,
+    ) -> Result<(), PositionError> {
+        let moved = pawns.len() == 4 && !at_start(pawns);
+        if !given("has_thrown") {
+            flags.has_thrown = moved;
+        } else if moved && !flags.has_thrown {
+            return Err(PositionError::Inconsistent(format!(
+                "{colour}'s pawns have left the start, so {colour} has had a turn: \"has_thrown\" cannot be false"
+            )));
+        }
+        Ok(())
+    }
+
+    fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), PositionError> {
+        validate_flags(pos, side, colour)
+    }
+
+    /// The true pair as the player named it (`named`: a step), else as it
+    /// stood and followed its pair, else as positions and records that do
+    /// not name it mean: the Jug, else the pair farthest along. `None` with
+    /// fewer than two pairs.
+    fn settle_true_pair(pos: &mut Position, side: Side, named: Option<u8>) {
+        if !pos.options.false_pair {
+            return;
+        }
+        let pairs = pos.pair_steps(side);
+        let f = pos.flags(side);
+        let truth = (pairs.len() >= 2).then(|| {
+            [named, f.true_pair, f.jug]
+                .into_iter()
+                .flatten()
+                .find_map(|step| {
+                    let pair_there = |&p: &u8| pos.same_square(side, p, step);
+                    pairs.iter().copied().find(pair_there)
+                })
+                .unwrap_or(pairs[pairs.len() - 1])
+        });
+        pos.flags[side.index()].true_pair = truth;
+    }
+}
+
+/// Whether a player's pawns stand where they started: a player who has
+/// not yet had a turn always does (nobody can cut a pair before Kajalvun,
+/// and steps 6 and 7 are in the Belly).
+fn at_start(pawns: &[u8]) -> bool {
+    let mut sorted = [0u8; 4];
+    sorted.copy_from_slice(pawns);
+    sorted.sort_unstable();
+    sorted == START
+}
+
+/// The flags of Kajalvun, the Jug, Ool Olangvun and the true pair agree
+/// with each other and with the pawns.
+fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), PositionError> {
+    let f = pos.flags(side);
+    let inconsistent = |s: String| Err(PositionError::Inconsistent(s));
+    let count_at = |step: u8| pos.pawns_on(side, step);
+    if !f.kajalvun {
+        if f.jug.is_some() || f.jug_moved || f.ool != Ool::NotYet {
+            return inconsistent(format!("{colour} has a Jug but has not done Kajalvun"));
+        }
+        for &step in pos.pawns(side) {
+            if pos.can_pair_at(side, step) && pos.pawns_on_square(side, step) > 1 && step != 12 {
+                return inconsistent(format!(
+                    "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step {KAJALVUN_STEP}"
+                ));
+            }
+        }
+    }
+    if let Some(j) = f.jug {
+        if count_at(j) != 2 || !pos.can_pair_at(side, j) {
+            return inconsistent(format!(
+                "{colour}'s Jug is on step {j}, where no pair of theirs stands"
+            ));
+        }
+        // Ool Olangvun waits on a pass over the moved Jug, and before it a
+        // Jug away from its Kajalvun square has moved (once it is done, the
+        // Jug's moves no longer count).
+        let waits = matches!(f.ool, Ool::Pending(_));
+        if !f.jug_moved && (waits || (f.ool == Ool::NotYet && j != KAJALVUN_STEP)) {
+            return inconsistent(format!(
+                "{colour}'s Jug on step {j} has not moved (\"jug_moved\" is false), but {}",
+                if waits {
+                    "Ool Olangvun waits on a pawn that passed it"
+                } else {
+                    "it stands away from the Kajalvun square"
+                }
+            ));
+        }
+    } else if f.jug_moved {
+        return inconsistent(format!("{colour}'s Jug has moved but there is no Jug"));
+    }
+    if let Ool::Pending(p) = f.ool {
+        if count_at(p) == 0 {
+            return inconsistent(format!(
+                "{colour}'s Ool Olangvun waits on step {p}, where no pawn of theirs stands"
+            ));
+        }
+    }
+    let pairs = pos.pair_steps(side);
+    if f.true_pair.is_none() && pos.options.false_pair && pairs.len() >= 2 {
+        return inconsistent(format!(
+            "{colour} has two pairs under the false-pair rule but names neither true"
+        ));
+    }
+    if let Some(t) = f.true_pair {
+        if !pos.options.false_pair {
+            return inconsistent(format!(
+                "{colour} names a true pair, but the false-pair rule is off"
+            ));
+        }
+        if !pairs.contains(&t) {
+            return inconsistent(format!(
+                "{colour}'s true pair is on step {t}, where no pair of theirs stands"
+            ));
+        }
+        if pairs.len() < 2 {
+            return inconsistent(format!(
+                "{colour} names a true pair but has only the one on step {t}"
+            ));
+        }
+    }
+    Ok(())
+}

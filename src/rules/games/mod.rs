@@ -1,0 +1,101 @@
+//! The rule cards of the five games, one file each, and the dispatch from
+//! a [`Game`] to its card.
+
+pub(crate) mod chaupar;
+pub(crate) mod chaupar_akbar;
+pub(crate) mod chopat;
+pub(crate) mod chowka_bhara;
+pub(crate) mod pagade;
+
+pub(crate) use chaupar::Chaupar;
+pub(crate) use chaupar_akbar::ChauparAkbar;
+pub(crate) use chopat::Chopat;
+pub(crate) use chowka_bhara::ChowkaBhara;
+pub(crate) use pagade::Pagade;
+
+use super::card::RuleCard;
+use super::game::Game;
+use super::options::{HouseRule, Options};
+use crate::board::{geometry, BoardKind, Cell, Side, MARKED_STEPS};
+use crate::dice::Implement;
+
+/// Runs `$body` with `$card` standing for the rule card of `$game`.
+macro_rules! by_game {
+    ($game:expr, $card:ident => $body:expr) => {
+        match $game {
+            $crate::rules::game::Game::Chopat => {
+                type $card = $crate::rules::games::Chopat;
+                $body
+            }
+            $crate::rules::game::Game::Pagade => {
+                type $card = $crate::rules::games::Pagade;
+                $body
+            }
+            $crate::rules::game::Game::Chaupar => {
+                type $card = $crate::rules::games::Chaupar;
+                $body
+            }
+            $crate::rules::game::Game::ChauparAkbar => {
+                type $card = $crate::rules::games::ChauparAkbar;
+                $body
+            }
+            $crate::rules::game::Game::ChowkaBhara => {
+                type $card = $crate::rules::games::ChowkaBhara;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use by_game;
+
+impl Game {
+    /// Whether sending an opponent's pawn back earns another turn (Chowka
+    /// Bhara: one for each pawn hit).
+    pub fn capture_earns_turn(self) -> bool {
+        by_game!(self, R => R::CAPTURE_EARNS_TURN)
+    }
+
+    /// Whether the game starts with every seat throwing, the highest total
+    /// first (the Chaupars).
+    pub fn opening_throw(self) -> bool {
+        by_game!(self, R => R::OPENING_THROW)
+    }
+
+    /// The flags a position keeps for each player, as positions name them.
+    pub fn flag_names(self) -> &'static [&'static str] {
+        by_game!(self, R => R::FLAGS)
+    }
+
+    /// The house rules the game has, besides its mode.
+    pub fn house_rules(self) -> &'static [HouseRule] {
+        by_game!(self, R => R::HOUSE_RULES)
+    }
+}
+
+/// The squares marked on a board: on the cross-shaped cloth the three
+/// marked squares of every arm (safe only in Akbar's Chaupar); on the
+/// square board its safe squares.
+pub fn marked_squares(kind: BoardKind) -> Vec<Cell> {
+    let g = geometry(kind);
+    match kind {
+        BoardKind::Cross => Side::ALL
+            .into_iter()
+            .flat_map(|side| MARKED_STEPS.map(|s| g.cell(side, s)))
+            .flatten()
+            .collect(),
+        BoardKind::Square(n) => {
+            let safe = ChowkaBhara::safe_cells(n);
+            g.cells()
+                .map(|(cell, _)| cell)
+                .filter(|cell| safe & 1u128 << cell.0 != 0)
+                .collect()
+        }
+    }
+}
+
+impl Options {
+    /// What the players of `game` throw with these options.
+    pub fn implement(&self, game: Game) -> Implement {
+        by_game!(game, R => R::implement(self))
+    }
+}

@@ -1,0 +1,44 @@
+//! What each game's rules say of a position, asked of its card.
+
+use super::Position;
+use crate::board::Side;
+use crate::rules::card::RuleCard;
+use crate::rules::games::by_game;
+
+impl Position {
+    /// Chopat's false-pair rule: whether the pair of `side` on `step` is a
+    /// false one, which a single opponent pawn can cut: with two pairs on
+    /// the board, the one its player did not name true.
+    pub fn is_false_pair(&self, side: Side, step: u8) -> bool {
+        by_game!(self.game, R => R::is_false_pair(self, side, step))
+    }
+
+    /// How many more turns a finished partner misses (Chopat) before its
+    /// throws serve its partner; 0 for everyone else.
+    pub fn turns_to_miss(&self, seat: Side) -> u8 {
+        let misses = by_game!(self.game, R => R::FINISHED_PARTNER_MISSES);
+        if self.partnership() && self.is_finished(seat) {
+            misses.saturating_sub(self.flags(seat).missed_turns)
+        } else {
+            0
+        }
+    }
+
+    /// Whether `side` must still cut (hit) an
+    /// opponent pawn before its pawns may turn in towards Home.
+    pub fn needs_cut(&self, side: Side) -> bool {
+        self.turn_in_step().is_some() && !self.flags(side).has_cut
+    }
+
+    /// The step on which `side` must still form its first pair (Chopat:
+    /// the Jug, until Kajalvun).
+    pub fn kajalvun_due(&self, side: Side) -> Option<u8> {
+        by_game!(self.game, R => R::pair_due(self, side))
+    }
+
+    /// The last step before the inner path that needs a cut, in the games
+    /// that have one.
+    pub(crate) fn turn_in_step(&self) -> Option<u8> {
+        by_game!(self.game, R => R::circuit(&self.options)).map(|c| c.turn_in)
+    }
+}
