@@ -3,7 +3,7 @@
 
 use crate::board::{geometry, square_ring, BoardKind, Cell, CellKind, Side};
 use crate::dice::Implement;
-use crate::rules::{BeforeHit, Game, Position};
+use crate::rules::{Game, Position};
 use std::sync::OnceLock;
 
 /// The weights of the evaluation terms. A pawn's whole journey from its
@@ -192,12 +192,7 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
     let flags = pos.flags(side);
     let pawns = pos.pawns(side);
     let mut value = 0.0;
-    let milestone = match game {
-        Game::Pagade | Game::ChowkaBhara => flags.has_cut,
-        Game::Chopat => flags.kajalvun,
-        Game::Chaupar | Game::ChauparAkbar => false,
-    };
-    if milestone {
+    if pos.way_opened(side) {
         value += w.goal;
     }
     if game.capture_earns_turn() && pos.winner().is_none() {
@@ -319,19 +314,10 @@ fn distances_to(pos: &Position, attacker: Side, cell: Cell, steps: &StepTable) -
         return 0;
     }
     let home = pos.home();
-    let circling = match pos.game() {
-        Game::Pagade if !pos.flags(attacker).has_cut => Some((8u8, 68u8)),
-        Game::ChowkaBhara
-            if !pos.flags(attacker).has_cut && pos.options().before_hit == BeforeHit::Circle =>
-        {
-            let turn_in = 4 * (pos.options().board - 1);
-            Some((1, turn_in))
-        }
-        _ => None,
-    };
+    let circling = pos.circling_round(attacker);
     let mut mask = 0u128;
     for &a in pos.pawns(attacker) {
-        if a == home || (a == 0 && pos.game() == Game::ChowkaBhara) {
+        if a == home || pos.off_board(a) {
             continue;
         }
         let d = if target > a {

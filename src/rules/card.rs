@@ -337,6 +337,12 @@ pub(crate) trait RuleCard {
         false
     }
 
+    /// Whether `side` has taken the step that opens the rest of the game:
+    /// the first cut, where pawns circle until one.
+    fn way_opened(pos: &Position, side: Side) -> bool {
+        Self::circuit(&pos.options).is_some() && pos.flags(side).has_cut
+    }
+
     /// The step on which `side` must still form its first pair, if any.
     fn pair_due(_pos: &Position, _side: Side) -> Option<u8> {
         None

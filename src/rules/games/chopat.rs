@@ -318,6 +318,12 @@ impl RuleCard for Chopat {
             && pos.can_pair_at(side, step)
     }
 
+    /// Kajalvun opens the rest of the game: doublets give throws, the Jug
+    /// may move.
+    fn way_opened(pos: &Position, side: Side) -> bool {
+        pos.flags(side).kajalvun
+    }
+
     fn pair_due(pos: &Position, side: Side) -> Option<u8> {
         (!pos.flags(side).kajalvun).then_some(KAJALVUN_STEP)
     }

@@ -41,4 +41,24 @@ impl Position {
     pub(crate) fn turn_in_step(&self) -> Option<u8> {
         by_game!(self.game, R => R::circuit(&self.options)).map(|c| c.turn_in)
     }
+
+    /// Whether `side` has taken the step that opens the rest of the game
+    /// to it: the first cut where pawns circle until one (Pagade, Chowka
+    /// Bhara), Kajalvun in Chopat.
+    pub fn way_opened(&self, side: Side) -> bool {
+        by_game!(self.game, R => R::way_opened(self, side))
+    }
+
+    /// The round `side`'s pawns keep going until it has cut, while they
+    /// do: its first step and how many squares it has.
+    pub(crate) fn circling_round(&self, side: Side) -> Option<(u8, u8)> {
+        let circuit = by_game!(self.game, R => R::circuit(&self.options))?;
+        (circuit.circles && !self.flags(side).has_cut).then(|| (circuit.first, circuit.len()))
+    }
+
+    /// Whether a pawn on `step` waits off the board (Chowka Bhara's entry
+    /// throws), not in play.
+    pub(crate) fn off_board(&self, step: u8) -> bool {
+        by_game!(self.game, R => R::waiting_off_board(self, step))
+    }
 }
