@@ -281,11 +281,11 @@ fn of_two_pawns_on_one_square_the_player_chooses_which_goes_on() {
     assert_eq!(to_11.len(), 2, "one move for each pawn: {to_11:?}");
     let entered = *to_11
         .iter()
-        .find(|m| m.mover == Mover::MovedWith(1 << 1))
+        .find(|m| m.mover == Mover::moved_with(1 << 1))
         .unwrap();
     let waiting = *to_11
         .iter()
-        .find(|m| m.mover == Mover::MovedWith(0))
+        .find(|m| m.mover == Mover::moved_with(0))
         .unwrap();
     // What the app shows to tell them apart.
     assert_eq!(t.mover_values(entered), Some(vec![3]));
@@ -321,7 +321,7 @@ fn of_two_pawns_on_one_square_the_player_chooses_which_goes_on() {
 
     // A move naming a pawn that is not there is refused.
     let mut nobody = waiting;
-    nobody.mover = Mover::MovedWith(1 << 5);
+    nobody.mover = Mover::moved_with(1 << 5);
     let mut u = t;
     assert_eq!(u.play(nobody), Err(Illegal::NoSuchMover));
     assert_eq!(u, t, "a refused move changes nothing");

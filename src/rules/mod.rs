@@ -30,7 +30,7 @@ pub use error::PositionError;
 pub use game::{Game, Mode};
 pub use games::marked_squares;
 pub use illegal::Illegal;
-pub use moves::{Move, Mover, Spend, TruePair, MAX_THROWS};
+pub use moves::{Move, Mover, Spend, ThrowSet, TruePair, MAX_THROWS};
 pub use options::{BeforeHit, HouseRule, OptionInfo, Options, Overshoot};
 pub use position::{Flags, Ool, Position, MAX_PAWNS};
 pub use record::{Event, GameRecord, Match, ReplayError, Replayed};

@@ -4,6 +4,7 @@
 
 use crate::dice::Throw;
 use serde::{Deserialize, Serialize};
+use std::num::NonZeroU32;
 use std::ops::BitOr;
 
 /// The most throws one turn keeps. Chopat's doublets and Chowka Bhara's top
@@ -152,14 +153,20 @@ pub enum Mover {
     /// named their pawn): the engine picks the pawn.
     #[default]
     Either,
-    /// The pawn that has moved with these throws (bit `t` for throw `t`,
-    /// of the throws with values left).
-    MovedWith(u32),
+    /// The pawn that has moved with these throws (of the throws with values
+    /// left).
+    MovedWith(ThrowSet),
 }
 
 impl Mover {
     /// How records write [`Mover::Either`], where they write it at all.
     const EITHER_BITS: u32 = u32::MAX;
+
+    /// The pawn that has moved with the throws of `throws` (bit `t` for
+    /// throw `t`).
+    pub fn moved_with(throws: u32) -> Mover {
+        Mover::MovedWith(ThrowSet::new(throws))
+    }
 
     pub fn is_either(&self) -> bool {
         *self == Mover::Either
@@ -171,7 +178,7 @@ impl From<u32> for Mover {
         if bits == Mover::EITHER_BITS {
             Mover::Either
         } else {
-            Mover::MovedWith(bits)
+            Mover::moved_with(bits)
         }
     }
 }
@@ -180,8 +187,33 @@ impl From<Mover> for u32 {
     fn from(m: Mover) -> u32 {
         match m {
             Mover::Either => Mover::EITHER_BITS,
-            Mover::MovedWith(bits) => bits,
+            Mover::MovedWith(throws) => throws.bits(),
         }
+    }
+}
+
+/// Some of a turn's throws, bit `t` for throw `t`. Kept with a marker bit
+/// above the throws, so that a [`Mover`] (and with it a [`Move`]) is as
+/// small as the number.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ThrowSet(NonZeroU32);
+
+impl ThrowSet {
+    const MARK: u32 = 1 << 31;
+
+    /// The throws of `bits` (bit 31 is not a throw, and is ignored).
+    pub fn new(bits: u32) -> ThrowSet {
+        ThrowSet(NonZeroU32::new(bits | ThrowSet::MARK).expect("the mark is set"))
+    }
+
+    pub fn bits(self) -> u32 {
+        self.0.get() & !ThrowSet::MARK
+    }
+}
+
+impl std::fmt::Debug for ThrowSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#b}", self.bits())
     }
 }
 
@@ -228,6 +260,14 @@ mod tests {
 
     /// Records keep the forms they had: the spend a number, the mover a
     /// number left out when any pawn may go.
+    /// A move is as small as its parts: the mover's two cases share its
+    /// number.
+    #[test]
+    fn a_move_stays_small() {
+        assert_eq!(std::mem::size_of::<Mover>(), 4);
+        assert_eq!(std::mem::size_of::<Move>(), 16);
+    }
+
     #[test]
     fn moves_are_written_as_records_always_wrote_them() {
         let plain = Move::new(3, 11, 1, Spend::die(0, 0) | Spend::die(0, 1));
@@ -235,7 +275,7 @@ mod tests {
         assert_eq!(text, r#"{"from":3,"to":11,"pawns":1,"spend":3}"#);
         assert_eq!(serde_json::from_str::<Move>(&text).unwrap(), plain);
         let named = Move {
-            mover: Mover::MovedWith(0b10),
+            mover: Mover::moved_with(0b10),
             ..plain
         };
         let text = serde_json::to_string(&named).unwrap();

@@ -38,7 +38,7 @@ impl Turn {
         let free = n.free_slots::<V>(self.side, from, t);
         (0..MAX_PAWNS)
             .rev()
-            .find(|&i| free & (1 << i) != 0 && self.history(n, i, t) == history)
+            .find(|&i| free & (1 << i) != 0 && self.history(n, i, t) == history.bits())
     }
 
     /// Applies a checked move to `n`: pawns, captures, flags, places.

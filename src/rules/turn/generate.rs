@@ -310,7 +310,7 @@ impl Turn {
     fn single_movers(&self, n: &Node, free: u16, t: usize) -> ArrayVec<Mover, MAX_PAWNS> {
         let mut histories: ArrayVec<Mover, MAX_PAWNS> = ArrayVec::new();
         for slot in (0..MAX_PAWNS).filter(|&i| free & 1 << i != 0) {
-            let h = Mover::MovedWith(self.history(n, slot, t));
+            let h = Mover::moved_with(self.history(n, slot, t));
             if !histories.contains(&h) {
                 histories.push(h);
             }

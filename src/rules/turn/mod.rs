@@ -109,7 +109,7 @@ impl Turn {
         match m.mover {
             Mover::Either => None,
             Mover::MovedWith(throws) => Some(
-                self.values_in(self.now.spent & slots_of_throws(throws))
+                self.values_in(self.now.spent & slots_of_throws(throws.bits()))
                     .collect(),
             ),
         }
