@@ -178,6 +178,44 @@ fn the_section_8_example_is_accepted_with_flags_from_the_start() {
     assert_eq!(p, start);
 }
 
+/// A pawn past the turn-in shows its player has cut: a position that
+/// leaves `has_cut` out takes it from the pawns, and one that gives it as
+/// false is refused.
+#[test]
+fn has_cut_left_out_is_read_from_the_pawns() {
+    let pagade = |black: Value, flags: Value| {
+        json!({"game": "pagade", "seats": ["black", "yellow"], "to_move": "black",
+            "pawns": {"black": black, "yellow": [6, 7, 12, 12]}, "flags": flags})
+    };
+    let past = Position::from_json_value(&pagade(json!([6, 7, 12, 80]), json!({}))).unwrap();
+    assert!(past.flags(Side(0)).has_cut && !past.needs_cut(Side(0)));
+    assert!(!past.flags(Side(2)).has_cut, "yellow's pawns show no cut");
+    let before = Position::from_json_value(&pagade(json!([6, 7, 12, 75]), json!({}))).unwrap();
+    assert!(
+        !before.flags(Side(0)).has_cut,
+        "step 75 is not past the turn-in"
+    );
+    let said = pagade(json!([6, 7, 12, 80]), json!({"black": {"has_cut": false}}));
+    names(&refused(said), &["black", "turn-in"]);
+    // Given as true with no pawn past the turn-in: a cut the pawns cannot show.
+    let cut = pagade(json!([6, 7, 12, 30]), json!({"black": {"has_cut": true}}));
+    assert!(
+        Position::from_json_value(&cut)
+            .unwrap()
+            .flags(Side(0))
+            .has_cut
+    );
+    // Chowka Bhara's turn-in is the outer ring's last square, 16 on 5 x 5.
+    let chowka = json!({"game": "chowka-bhara", "seats": ["red", "yellow"], "to_move": "red",
+        "pawns": {"red": [1, 1, 1, 17], "yellow": [1, 1, 1, 1]}});
+    assert!(
+        Position::from_json_value(&chowka)
+            .unwrap()
+            .flags(Side(0))
+            .has_cut
+    );
+}
+
 #[test]
 fn a_chopat_position_without_flags_takes_them_from_the_start() {
     let p = Position::from_json_value(&json!({"game": "chopat", "seats": ["black", "yellow"],
@@ -464,9 +502,11 @@ fn inconsistent_flags_are_refused() {
         assert!(matches!(e, PositionError::Inconsistent(_)), "{e}");
         names(&e, &[word]);
     }
-    // Pagade: a pawn in the Belly needs a cut.
+    // Pagade: a pawn in the Belly needs a cut (left out, it is read from
+    // the pawns; given as false, it contradicts them).
     let mut d = pagade();
     d["pawns"]["black"] = json!([6, 7, 12, 80]);
+    d["flags"] = json!({"black": {"has_cut": false}});
     names(&refused(d), &["black", "cut"]);
     // A game's flags belong to that game only.
     let mut d = pagade();

@@ -350,14 +350,21 @@ pub(crate) trait RuleCard {
 
     /// The flags a position read from JSON leaves out, taken from the
     /// pawns, and the check that those given agree with them: `given`
-    /// says which flags the position gave.
+    /// says which flags the position gave. A pawn past the turn-in shows
+    /// that its player has cut (one given as not having cut is refused by
+    /// the position's checks).
     fn flags_from_pawns(
-        _options: &Options,
+        options: &Options,
         _colour: &str,
-        _pawns: &[u8],
-        _flags: &mut super::position::Flags,
-        _given: &dyn Fn(&str) -> bool,
+        pawns: &[u8],
+        flags: &mut super::position::Flags,
+        given: &dyn Fn(&str) -> bool,
     ) -> Result<(), PositionError> {
+        if let Some(circuit) = Self::circuit(options) {
+            if !given("has_cut") {
+                flags.has_cut = pawns.iter().any(|&s| s > circuit.turn_in);
+            }
+        }
         Ok(())
     }
 
