@@ -10,6 +10,7 @@
 
 use super::effects::{Bonus, Effects, TurnEnd};
 use super::error::PositionError;
+use super::game::Mode;
 use super::illegal::Illegal;
 use super::moves::{Move, SLOTS};
 use super::options::{HouseRule, Options};
@@ -141,6 +142,8 @@ impl Circuit {
 /// A game's rules, as the machinery of turns asks them. Defaults are the
 /// common case; each game's file says what differs.
 pub(crate) trait RuleCard {
+    /// The modes the game is played in, the default first.
+    const MODES: &'static [Mode];
     /// Played on the cross-shaped cloth (else the square board).
     const CROSS: bool = true;
     /// Partners win together in every mode.

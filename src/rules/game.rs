@@ -1,7 +1,7 @@
 //! The five games, their names and their modes of play; their rules are
 //! their cards in `games/`.
 
-use crate::board::{BoardKind, Side};
+use crate::board::BoardKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -80,39 +80,6 @@ impl Game {
                 "Katte Mane",
             ],
         }
-    }
-
-    pub fn modes(self) -> &'static [Mode] {
-        match self {
-            Game::Pagade => &[Mode::TwoPlayer, Mode::FourPlayer, Mode::Teams],
-            Game::Chopat => &[Mode::TwoPlayer, Mode::Teams],
-            Game::Chaupar | Game::ChauparAkbar => &[Mode::Teams, Mode::TwoPlayer],
-            Game::ChowkaBhara => &[Mode::TwoPlayer, Mode::ThreePlayer, Mode::FourPlayer],
-        }
-    }
-
-    pub fn is_cross(self) -> bool {
-        self != Game::ChowkaBhara
-    }
-
-    /// The sides seated in a mode, in turn order. In the Chaupars two
-    /// players each play both colours of one partnership, so all four
-    /// sides are on the board.
-    pub fn seats(self, mode: Mode) -> &'static [Side] {
-        const TWO: &[Side] = &[Side(0), Side(2)];
-        const THREE: &[Side] = &[Side(0), Side(1), Side(2)];
-        const FOUR: &[Side] = &[Side(0), Side(1), Side(2), Side(3)];
-        match (self, mode) {
-            (Game::Chaupar | Game::ChauparAkbar, _) => FOUR,
-            (_, Mode::TwoPlayer) => TWO,
-            (_, Mode::ThreePlayer) => THREE,
-            _ => FOUR,
-        }
-    }
-
-    /// Whether partners (opposite sides) win together.
-    pub fn partnership(self, mode: Mode) -> bool {
-        mode == Mode::Teams || matches!(self, Game::Chaupar | Game::ChauparAkbar)
     }
 
     pub(crate) fn board_kind(self, board: u8) -> BoardKind {

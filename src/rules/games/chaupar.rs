@@ -16,6 +16,7 @@
 
 use crate::dice::Implement;
 use crate::rules::card::{one, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::options::Options;
 
@@ -26,6 +27,7 @@ pub(crate) const START: [u8; 4] = [6, 7, 9, 10];
 pub(crate) struct Chaupar;
 
 impl RuleCard for Chaupar {
+    const MODES: &'static [Mode] = &[Mode::Teams, Mode::TwoPlayer];
     const ALWAYS_PARTNERS: bool = true;
     const OPENING_THROW: bool = true;
 

@@ -15,6 +15,7 @@
 use crate::board::{geometry, BoardKind, Side, MARKED_STEPS};
 use crate::dice::Implement;
 use crate::rules::card::{one, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::options::Options;
 use crate::rules::position::Position;
@@ -22,6 +23,7 @@ use crate::rules::position::Position;
 pub(crate) struct ChauparAkbar;
 
 impl RuleCard for ChauparAkbar {
+    const MODES: &'static [Mode] = &[Mode::Teams, Mode::TwoPlayer];
     const ALWAYS_PARTNERS: bool = true;
     const OPENING_THROW: bool = true;
     /// A pair on a double moves twice the value or once.

@@ -27,6 +27,7 @@ use crate::dice::{Implement, Throw};
 use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::{Bonus, Effects, Milestone, TurnEnd};
 use crate::rules::error::PositionError;
+use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::moves::{Move, Spend, TruePair, SLOTS};
 use crate::rules::options::{HouseRule, Options, Overshoot};
@@ -49,6 +50,7 @@ const OWN_ARM_OUTER: [std::ops::RangeInclusive<u8>; 2] = [9..=16, 68..=75];
 pub(crate) struct Chopat;
 
 impl RuleCard for Chopat {
+    const MODES: &'static [Mode] = &[Mode::TwoPlayer, Mode::Teams];
     /// A single's move, and the opening split's.
     const SHAPES: usize = 2;
     const REENTER_FIRST: bool = true;

@@ -24,6 +24,7 @@ use crate::board::{geometry, square_ring, BoardKind, Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::card::{one, Circuit, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::Bonus;
+use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::moves::Move;
 use crate::rules::options::{BeforeHit, HouseRule, Options};
@@ -32,6 +33,7 @@ use crate::rules::position::{Position, Squares};
 pub(crate) struct ChowkaBhara;
 
 impl RuleCard for ChowkaBhara {
+    const MODES: &'static [Mode] = &[Mode::TwoPlayer, Mode::ThreePlayer, Mode::FourPlayer];
     const CROSS: bool = false;
     const CAPTURE_EARNS_TURN: bool = true;
     const FLAGS: &'static [&'static str] = &["has_cut", "extra_turns"];

@@ -14,7 +14,7 @@ pub(crate) use chowka_bhara::ChowkaBhara;
 pub(crate) use pagade::Pagade;
 
 use super::card::RuleCard;
-use super::game::Game;
+use super::game::{Game, Mode};
 use super::options::{HouseRule, Options};
 use crate::board::{geometry, BoardKind, Cell, Side, MARKED_STEPS};
 use crate::dice::Implement;
@@ -49,6 +49,40 @@ macro_rules! by_game {
 pub(crate) use by_game;
 
 impl Game {
+    /// The modes the game is played in, the default first.
+    pub fn modes(self) -> &'static [Mode] {
+        by_game!(self, R => R::MODES)
+    }
+
+    /// Played on the cross-shaped cloth (else the square board).
+    pub fn is_cross(self) -> bool {
+        by_game!(self, R => R::CROSS)
+    }
+
+    /// The sides seated in a mode, in turn order. Where partners play in
+    /// every mode (the Chaupars), two players each play both colours of
+    /// one partnership, so all four sides are on the board.
+    pub fn seats(self, mode: Mode) -> &'static [Side] {
+        const TWO: &[Side] = &[Side(0), Side(2)];
+        const THREE: &[Side] = &[Side(0), Side(1), Side(2)];
+        const FOUR: &[Side] = &[Side(0), Side(1), Side(2), Side(3)];
+        match mode {
+            _ if self.always_partners() => FOUR,
+            Mode::TwoPlayer => TWO,
+            Mode::ThreePlayer => THREE,
+            Mode::FourPlayer | Mode::Teams => FOUR,
+        }
+    }
+
+    /// Whether partners (opposite sides) win together.
+    pub fn partnership(self, mode: Mode) -> bool {
+        mode == Mode::Teams || self.always_partners()
+    }
+
+    fn always_partners(self) -> bool {
+        by_game!(self, R => R::ALWAYS_PARTNERS)
+    }
+
     /// Whether sending an opponent's pawn back earns another turn (Chowka
     /// Bhara: one for each pawn hit).
     pub fn capture_earns_turn(self) -> bool {

@@ -15,12 +15,14 @@
 
 use crate::dice::Implement;
 use crate::rules::card::{one, Circuit, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::options::Options;
 
 pub(crate) struct Pagade;
 
 impl RuleCard for Pagade {
+    const MODES: &'static [Mode] = &[Mode::TwoPlayer, Mode::FourPlayer, Mode::Teams];
     const REENTER_FIRST: bool = true;
     const SQUARE_LIMIT: Option<u8> = Some(2);
     const FLAGS: &'static [&'static str] = &["has_cut"];

@@ -122,6 +122,7 @@ impl Fixed {
             squares: squares(game, options.board),
             seated: game.seats(options.mode).iter().fold(0, |m, s| m | 1 << s.0),
             pawns: by_game!(game, R => R::pawn_count(options)),
+            partnership: game.partnership(options.mode),
         }
     }
 }

@@ -80,6 +80,7 @@ pub(crate) struct Fixed {
     pub(super) squares: &'static Squares,
     pub(super) seated: u8,
     pub(super) pawns: u8,
+    pub(super) partnership: bool,
 }
 
 /// What the rules of one game ask of each square, by cell number: one
@@ -245,8 +246,9 @@ impl Position {
         &self.places[..self.finished as usize]
     }
 
+    /// Whether partners (opposite sides) win together.
     pub fn partnership(&self) -> bool {
-        self.game.partnership(self.options.mode)
+        self.fixed.partnership
     }
 
     pub fn is_over(&self) -> bool {
