@@ -8,8 +8,8 @@ use crate::board::{self, BoardKind, CellKind, Geometry, Side};
 use super::{CellData, PawnData};
 
 /// Steps of its own path at which each side's arm carries a marked square
-/// on the cross board (GAMES.md 5: the end of the middle column and the 4th
-/// square from the end on each outer column).
+/// on the cross board (docs/rules/chaupar-akbar.md: the end of the middle
+/// column and the 4th square from the end on each outer column).
 const CROSS_MARKED_STEPS: [u8; 3] = [8, 12, 72];
 
 /// Cross board steps of a pawn on its way down its own Belly to Home,

@@ -222,7 +222,7 @@ pub fn new_game_through_the_screens(app: &App, game: Game) {
     assert_eq!(screen(app), Screen::Game);
 }
 
-/// Starts a game of people at the position `json` (GAMES.md section 8),
+/// Starts a game of people at the position `json` (docs/positions.md),
 /// its throws drawn from `seed`; `names` by side, "" for the colour's.
 pub fn start_at(app: &App, json: &str, seed: u64, names: [&str; 4]) {
     let start = Position::from_json(json).expect("a valid position");
