@@ -297,17 +297,58 @@ fn every_command_explains_itself() {
         ("bench", "Usage: chaupar-cli bench"),
         ("arena", "Usage: chaupar-cli arena"),
         ("tune", "Usage: chaupar-cli tune"),
+        ("completions", "Usage: chaupar-cli completions"),
     ] {
         let out = run(&[command, "--help"], "");
         let text = stdout_lines(&out).join("\n");
-        assert!(text.starts_with(usage), "{command}: {text}");
+        assert!(text.contains(usage), "{command}: {text}");
     }
     let out = run(&["--help"], "");
     let text = stdout_lines(&out).join("\n");
-    for command in ["outcomes", "moves", "simulate", "bench", "arena", "tune"] {
-        assert!(text.contains(command));
+    for command in [
+        "outcomes",
+        "moves",
+        "simulate",
+        "bench",
+        "arena",
+        "tune",
+        "completions",
+    ] {
+        assert!(text.contains(command), "{command} in {text}");
     }
-    fails_with(&run(&["play"], ""), "unknown command \"play\"");
+    fails_with(&run(&["play"], ""), "unrecognized subcommand 'play'");
+}
+
+#[test]
+fn usage_errors_are_one_line_naming_the_problem() {
+    fails_with(
+        &run(&["moves", "--throw", "3,4"], ""),
+        "the following required arguments were not provided: --position <FILE>",
+    );
+    fails_with(
+        &run(&["simulate", "--game", "pagade", "--games", "many"], ""),
+        "invalid value 'many' for '--games <N>'",
+    );
+    fails_with(
+        &run(&["simulate", "--game", "pagade", "--gmes", "3"], ""),
+        "unexpected argument '--gmes'",
+    );
+    fails_with(
+        &run(&["bench", "--game", "pagade", "--board", "7"], ""),
+        "Pagade has no option \"board\"",
+    );
+}
+
+#[test]
+fn completions_are_a_script_for_the_shell_named() {
+    let bash = stdout_lines(&run(&["completions", "bash"], "")).join("\n");
+    assert!(bash.contains("complete -F _chaupar__cli"), "{bash}");
+    for word in ["outcomes", "--position", "chaupar-akbar"] {
+        assert!(bash.contains(word), "{word} in the bash script");
+    }
+    let fish = stdout_lines(&run(&["completions", "fish"], "")).join("\n");
+    assert!(fish.contains("complete -c chaupar-cli"), "{fish}");
+    fails_with(&run(&["completions", "cmd"], ""), "invalid value 'cmd'");
 }
 
 #[test]
@@ -373,7 +414,7 @@ fn simulate_refuses_an_unknown_game_or_option() {
 fn tune_refines_one_game_or_refuses_an_unknown_one() {
     fails_with(
         &run(&["tune", "--game", "ludo", "--rounds", "1"], ""),
-        "unknown game \"ludo\"",
+        "invalid value 'ludo' for '--game <GAME>'",
     );
     let out = run(
         &[
