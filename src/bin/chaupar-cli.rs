@@ -46,6 +46,13 @@ enum Command {
     /// Tunes the computer players' evaluation weights by self-play
     #[command(long_about = TUNE_ABOUT)]
     Tune(TuneArgs),
+    /// The position after a game record, or its first illegal event
+    #[command(long_about = REPLAY_ABOUT)]
+    Replay {
+        /// The game record, a JSON file (- for standard input)
+        #[arg(long, value_name = "FILE")]
+        record: String,
+    },
     /// Prints a shell completion script
     #[command(long_about = COMPLETIONS_ABOUT)]
     Completions {
@@ -90,6 +97,14 @@ trial and the weights after each round. Without --game it starts from
 Medium's weights and plays every game; with --game G it starts from
 Hard's weights for G and plays only G. It takes minutes to hours;
 docs/ai.md says what it found.";
+
+const REPLAY_ABOUT: &str = "\
+Replays a game record (docs/positions.md: the game, its options, where it
+started, the seed of its throws or none, and every throw and move) and
+prints the position it leads to as one JSON line. A record with a seed has
+its throws checked against the seed; one without takes them as they are
+written. The first event the rules refuse is named, with the reason, as
+an error.";
 
 const COMPLETIONS_ABOUT: &str = "\
 Prints a completion script for the shell on standard output, e.g. for bash:
@@ -216,6 +231,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench(&args),
         Command::Arena(args) => arena(&args),
         Command::Tune(args) => tune(&args),
+        Command::Replay { record } => replay(&record),
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "chaupar-cli", &mut std::io::stdout());
@@ -261,14 +277,26 @@ fn usage_problem(e: clap::Error) -> ExitCode {
     }
 }
 
+/// The text of a file, or of standard input for `-`.
+fn read_input(path: &str) -> Result<String, Fail> {
+    if path == "-" {
+        Ok(std::io::read_to_string(std::io::stdin())?)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))
+    }
+}
+
+fn replay(path: &str) -> Result<(), Fail> {
+    let text = read_input(path)?;
+    let end = chaupar::replay::replay(&text).map_err(|e| Fail(format!("{path}: {e}")))?;
+    out(end.to_json());
+    Ok(())
+}
+
 /// Reads the position and plays the throws: the turn ready to move.
 fn turn_after_throws(args: &TurnArgs) -> Result<Turn, Fail> {
     let path = args.position.as_str();
-    let text = if path == "-" {
-        std::io::read_to_string(std::io::stdin())?
-    } else {
-        std::fs::read_to_string(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?
-    };
+    let text = read_input(path)?;
     let pos = Position::from_json(&text).map_err(|e| Fail(format!("{path}: {e}")))?;
     let mut turn = Turn::new(pos);
     if turn.phase() == Phase::Over {
