@@ -235,9 +235,9 @@ fn a_missing_bonus_throw_is_refused() {
 }
 
 #[test]
-fn a_bonus_throw_is_asked_for_after_a_finished_partner_misses_a_turn() {
-    // Yellow has finished and misses its fourth turn; Green throws (3, 3)
-    // after Kajalvun, which grants another throw.
+fn a_finished_partner_missing_the_turn_takes_no_throw() {
+    // Yellow has finished and misses its fourth turn: a throw given for it
+    // is refused rather than spent on Green.
     let position = r#"{"game": "chopat", "options": {"mode": "teams"},
         "seats": ["black", "red", "yellow", "green"], "to_move": "yellow",
         "pawns": {"black": [20, 84, 84, 84], "red": [1, 2, 3, 4], "yellow": [84, 84, 84, 84],
@@ -246,7 +246,24 @@ fn a_bonus_throw_is_asked_for_after_a_finished_partner_misses_a_turn() {
                   "black": {"has_thrown": true, "kajalvun": true}, "red": {"has_thrown": true},
                   "green": {"has_thrown": true, "kajalvun": true}},
         "places": ["yellow"]}"#;
-    let out = run(&["moves", "--position", "-", "--throw", "3,3"], position);
+    for command in ["moves", "outcomes"] {
+        let out = run(&[command, "--position", "-", "--throw", "1,4"], position);
+        fails_with(&out, "yellow misses this turn");
+        fails_with(&out, "passes to green");
+    }
+    // Without a throw: no move, and the one outcome is the turn passed on.
+    let out = run(&["moves", "--position", "-"], position);
+    assert_eq!(stdout_lines(&out), ["no move possible: the turn passes"]);
+    let out = run(&["outcomes", "--position", "-"], position);
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 1);
+    let passed: Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(passed["to_move"], "green");
+    assert_eq!(passed["flags"]["yellow"]["missed_turns"], 4);
+    assert_eq!(passed["pawns"]["green"], json!([5, 6, 7, 30]));
+    // Green, after Kajalvun, throws (3, 3): another throw is due.
+    let green = &lines[0];
+    let out = run(&["moves", "--position", "-", "--throw", "3,3"], green);
     fails_with(&out, "grants another throw");
     let out = run(
         &[
@@ -258,9 +275,11 @@ fn a_bonus_throw_is_asked_for_after_a_finished_partner_misses_a_turn() {
             "--throw",
             "1,4",
         ],
-        position,
+        green,
     );
-    assert!(stdout_lines(&out).iter().any(|l| l.contains("green")));
+    let moves = stdout_lines(&out);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|l| l.starts_with("green ")), "{moves:?}");
 }
 
 #[test]

@@ -303,10 +303,21 @@ fn turn_after_throws(args: &TurnArgs) -> Result<Turn, Fail> {
         return Err(Fail("the game in that position is over".into()));
     }
     let implement = turn.implement();
-    // The seat that throws: a finished Chopat partner's missed turn passes
-    // on to the next seat before any throw.
     let seat = turn.seat();
     let throws = &args.throws;
+    // A finished Chopat partner who must miss the turn: it passes on to the
+    // next seat without a throw, and throws given for it are no one's.
+    if seat != pos.to_move() {
+        if throws.is_empty() {
+            return Ok(turn);
+        }
+        let colour = |s| pos.colour_name(s);
+        return Err(Fail(format!(
+            "{} misses this turn (a finished partner misses four turns), which passes to {}: leave out --throw",
+            colour(pos.to_move()),
+            colour(seat)
+        )));
+    }
     // Khado Karvo is chosen without a throw.
     if turn.is_khado_karvo() {
         if throws.is_empty() {
