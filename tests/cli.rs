@@ -424,6 +424,33 @@ fn simulate_prints_one_json_line_of_statistics() {
 }
 
 #[test]
+fn simulate_begins_each_chaupar_game_with_the_opening_throw() {
+    let starts = |game: &str| -> Value {
+        let lines = stdout_lines(&run(
+            &["simulate", "--game", game, "--games", "40", "--seed", "2"],
+            "",
+        ));
+        let stats: Value = serde_json::from_str(&lines[0]).unwrap();
+        stats["starts"].clone()
+    };
+    for game in ["chaupar", "chaupar-akbar"] {
+        let starts = starts(game);
+        let counts: Vec<u64> = starts
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        assert_eq!(counts.iter().sum::<u64>(), 40, "{game}: {starts}");
+        // Each colour wins the opening throw a quarter of the time.
+        assert_eq!(counts.len(), 4, "{game}: {starts}");
+    }
+    // Black always begins Pagade and Chopat.
+    assert_eq!(starts("pagade"), json!({"black": 40}));
+    assert_eq!(starts("chopat"), json!({"black": 40}));
+}
+
+#[test]
 fn simulate_refuses_an_unknown_game_or_option() {
     fails_with(&run(&["simulate", "--game", "ludo"], ""), "ludo");
     fails_with(

@@ -3,7 +3,7 @@
 use chaupar::ai::arena::Player;
 use chaupar::board::Side;
 use chaupar::dice::{SeededThrows, Throw};
-use chaupar::rules::{Game, Move, Options, Phase, Position, TruePair, Turn};
+use chaupar::rules::{Game, Match, Move, Options, Phase, Position, TruePair, Turn};
 use chaupar::sim::random_playout;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -74,7 +74,8 @@ per line (on a Chopat Khado Karvo turn, without --throw, its choices).";
 
 const SIMULATE_ABOUT: &str = "\
 Plays N games with uniformly random legal moves and prints one JSON line:
-games, games finished, mean turns, mean moves, wins per seat (or per team)
+games, games finished, mean turns, mean moves, the games each colour began
+(in the Chaupars the opening throw chooses), wins per seat (or per team)
 and playouts per second.";
 
 const BENCH_ABOUT: &str = "\
@@ -462,30 +463,34 @@ fn simulate(args: &SimulateArgs) -> Result<(), Fail> {
     let (game, options) = game_and_options(&args.game)?;
     let games = args.games;
     let seed = args.seed;
-    let start = Position::start(game, options)?;
     let mut source = SeededThrows::new(seed);
     let mut finished = 0u32;
     let mut turns = 0u64;
     let mut moves = 0u64;
     let mut wins: Vec<(String, u32)> = Vec::new();
+    let mut starts: Vec<(String, u32)> = Vec::new();
     let t0 = Instant::now();
-    for _ in 0..games {
+    for g in 0..games {
+        // Each game begins as in the app: in the Chaupars the opening throw
+        // chooses the first player.
+        let opening = seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(g.into());
+        let start = *Match::new(game, options, opening)?.position();
+        count(&mut starts, start.colour_name(start.to_move()));
         let p = random_playout(start, &mut source, 100_000, |_| {});
         turns += p.turns as u64;
         moves += p.moves as u64;
         if p.finished {
             finished += 1;
-            let name = winner_name(&p.end);
-            match wins.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, w)) => *w += 1,
-                None => wins.push((name, 1)),
-            }
+            count(&mut wins, &winner_name(&p.end));
         }
     }
     let secs = t0.elapsed().as_secs_f64();
     let n = games.max(1) as f64;
-    let wins: serde_json::Map<String, serde_json::Value> =
-        wins.into_iter().map(|(k, v)| (k, v.into())).collect();
+    let object = |counts: Vec<(String, u32)>| -> serde_json::Map<String, serde_json::Value> {
+        counts.into_iter().map(|(k, v)| (k, v.into())).collect()
+    };
     let stats = serde_json::json!({
         "game": game.id(),
         "mode": options.mode.id(),
@@ -493,11 +498,20 @@ fn simulate(args: &SimulateArgs) -> Result<(), Fail> {
         "finished": finished,
         "mean_turns": turns as f64 / n,
         "mean_moves": moves as f64 / n,
-        "wins": wins,
+        "starts": object(starts),
+        "wins": object(wins),
         "playouts_per_second": (games as f64 / secs).round(),
     });
     out(stats);
     Ok(())
+}
+
+/// Counts one more of `name`.
+fn count(counts: &mut Vec<(String, u32)>, name: &str) {
+    match counts.iter_mut().find(|(n, _)| n == name) {
+        Some((_, c)) => *c += 1,
+        None => counts.push((name.to_string(), 1)),
+    }
 }
 
 /// The winner of a finished game: a colour, or a team such as "black+yellow".
