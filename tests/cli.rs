@@ -1,6 +1,7 @@
 //! `chaupar-cli` as a user runs it: what it prints, and how it refuses bad
 //! input (exit status 2, one line on stderr).
 
+use chaupar::ai::Weights;
 use chaupar::board::Side;
 use chaupar::dice::Throw;
 use chaupar::rules::{Event, Game, Match, Options, Phase, Position, Turn};
@@ -465,23 +466,65 @@ fn tune_refines_one_game_or_refuses_an_unknown_one() {
         &run(&["tune", "--game", "ludo", "--rounds", "1"], ""),
         "invalid value 'ludo' for '--game <GAME>'",
     );
+    let game = Game::ChowkaBhara;
     let out = run(
-        &[
-            "tune",
-            "--game",
-            "chowka-bhara",
-            "--rounds",
-            "1",
-            "--games",
-            "2",
-        ],
+        &["tune", "--game", game.id(), "--rounds", "2", "--games", "5"],
         "",
     );
     let lines = stdout_lines(&out);
-    assert!(out.status.success());
-    assert!(lines[0].starts_with("round 0: "), "{lines:?}");
-    let last = lines.last().unwrap();
-    assert!(last.starts_with("after round 0: Weights {"), "{last}");
+    // It starts from Hard's weights for the game and tries each weight the
+    // game reads, up by half and, unless that wins more than 52.5%, down;
+    // a change that wins is kept for the trials after it (with five games a
+    // trial, three wins are 60%).
+    let mut weights: Vec<(String, f64)> = Weights::hard(game)
+        .named()
+        .iter()
+        .map(|&(name, value)| (name.to_string(), value))
+        .collect();
+    let tuned: Vec<&str> = Weights::hard(game)
+        .named()
+        .iter()
+        .map(|&(name, _)| name)
+        .filter(|name| !["progress", "leader"].contains(name))
+        .filter(|name| !Weights::unread_in(game).contains(name))
+        .collect();
+    let mut lines = lines.iter();
+    for round in 0..2 {
+        for &name in &tuned {
+            let now = weights.iter().find(|(n, _)| n == name).unwrap().1;
+            for factor in [1.5, 1.0 / 1.5] {
+                let line = lines.next().expect("a trial line");
+                let prefix = format!("round {round}: {name} {now:.3} -> {:.3}: ", now * factor);
+                let rate = line
+                    .strip_prefix(&prefix)
+                    .and_then(|rest| rest.strip_suffix('%'))
+                    .unwrap_or_else(|| panic!("{line:?} is not {prefix:?}"));
+                let rate: f64 = rate.parse().unwrap();
+                assert!((0.0..=100.0).contains(&rate), "{line}");
+                if rate > 52.5 {
+                    let kept = weights.iter_mut().find(|(n, _)| n == name).unwrap();
+                    kept.1 = now * factor;
+                    break;
+                }
+            }
+        }
+        // The weights after the round, by name.
+        let after = lines.next().expect("the weights after the round");
+        let fields = after
+            .strip_prefix(&format!("after round {round}: Weights {{ "))
+            .and_then(|rest| rest.strip_suffix(" }"))
+            .unwrap_or_else(|| panic!("{after:?}"));
+        for field in fields.split(", ") {
+            let (name, value) = field.split_once(": ").unwrap();
+            let expected = weights.iter().find(|(n, _)| n == name).unwrap().1;
+            let value: f64 = value.parse().unwrap();
+            assert!(
+                (value - expected).abs() < 1e-9,
+                "{name}: {value} for {expected}"
+            );
+        }
+    }
+    assert_eq!(lines.next(), None);
 }
 
 /// A game record written by playing it on the engine: each throw as
