@@ -266,7 +266,8 @@ pub fn late_pagade() -> Position {
     .expect("a valid position")
 }
 
-pub fn save_png(app: &App, name: &str) {
+/// Saves the window as `target/screenshots/<name>.png`, and returns it.
+pub fn save_png(app: &App, name: &str) -> slint::SharedPixelBuffer<slint::Rgba8Pixel> {
     // Let colour changes and glides finish.
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
     let shot = app.window().window().take_snapshot().expect("a snapshot");
@@ -281,6 +282,7 @@ pub fn save_png(app: &App, name: &str) {
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().unwrap();
     writer.write_image_data(shot.as_bytes()).unwrap();
+    shot
 }
 
 /// Presses the back key (Android's back button; Escape on the desktop).
