@@ -1,9 +1,10 @@
 //! The two boards: the cross-shaped cloth of Chopat, Pagade and the
 //! Chaupars, and the square N x N board of Chowka Bhara.
 //!
-//! A pawn's place is a *step* along its own side's path (GAMES.md 1.1 and
-//! 1.2). This module maps steps to physical squares ("cells"), so that the
-//! rules can tell who shares a square and the app can draw any position.
+//! A pawn's place is a *step* along its own side's path (docs/rules: "Your
+//! path" on each game's page). This module maps steps to physical squares
+//! ("cells"), so that the rules can tell who shares a square and the app can
+//! draw any position.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -195,8 +196,8 @@ fn turned(size: u8, point: (u8, u8), quarters: u8) -> (u8, u8) {
     (0..quarters).fold(point, |p, _| turn_anticlockwise(size, p))
 }
 
-/// Black's path on the cross board (GAMES.md 1.1) as grid points, steps 1
-/// to 84; Black's arm is the bottom one, Red's the right one.
+/// Black's path on the cross board (docs/rules/chopat.md) as grid points,
+/// steps 1 to 84; Black's arm is the bottom one, Red's the right one.
 fn cross_bottom_path() -> Vec<(u8, u8)> {
     // The bottom arm: columns 8 (left), 9 (middle), 10 (right) as Black
     // sees it facing the centre; rows 11 (next to Home) to 18 (the end).
@@ -286,10 +287,10 @@ fn build_cross() -> Geometry {
     )
 }
 
-/// The bottom seat's spiral on an N x N board (GAMES.md 1.2): the outer
-/// ring anticlockwise from the middle of the bottom side, then each inner
-/// ring in turn, entered from the square inward of the last one and walked
-/// the other way round, and finally the centre.
+/// The bottom seat's spiral on an N x N board (docs/rules/chowka-bhara.md):
+/// the outer ring anticlockwise from the middle of the bottom side, then
+/// each inner ring in turn, entered from the square inward of the last one
+/// and walked the other way round, and finally the centre.
 fn square_bottom_path(n: u8) -> Vec<(u8, u8)> {
     let mid = n / 2;
     let mut path = Vec::with_capacity(n as usize * n as usize);

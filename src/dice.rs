@@ -296,7 +296,8 @@ impl ThrowSource for SeededThrows {
     }
 }
 
-/// A fixed sequence of throws, for tests and for replaying a throw list.
+/// A fixed sequence of throws: the tests' way of scripting a turn's throws
+/// and of feeding a made-up source to the fairness check.
 #[derive(Clone, Debug, Default)]
 pub struct ScriptedThrows {
     queue: VecDeque<Vec<u8>>,

@@ -1,10 +1,11 @@
-//! The desktop app's command line: `chaupar [--data-dir DIR]`, `--version`
-//! and `--help`.
+//! The desktop app's command line: `chaupar [--data-dir DIR]`, `--version`,
+//! `--help` and `--completions SHELL`.
 //!
 //! [`parse`] is pure, so every answer the command line gives is tested here;
 //! the binary only reads its arguments and environment with [`from_env`] and
 //! acts on the result.
 
+use clap::{CommandFactory, Parser};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -26,36 +27,42 @@ pub enum Launch {
     Exit { text: String, status: i32 },
 }
 
+/// Chaupar: India's traditional race board games.
+#[derive(Parser)]
+#[command(
+    name = "chaupar",
+    version,
+    override_usage = "chaupar [--data-dir DIR]",
+    args_override_self = true
+)]
+struct Args {
+    /// Keep saved games and settings in DIR instead of the usual place (the
+    /// environment variable CHAUPAR_DATA_DIR does the same)
+    #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
+    data_dir: Option<PathBuf>,
+    /// Print a completion script for SHELL and exit
+    #[arg(long, value_name = "SHELL")]
+    completions: Option<clap_complete::Shell>,
+}
+
 /// Reads the arguments after the program name, with the value of
 /// [`DATA_DIR_ENV`] if it is set.
 pub fn parse<I>(args: I, data_dir_env: Option<OsString>) -> Launch
 where
     I: IntoIterator<Item = OsString>,
 {
-    let mut args = args.into_iter();
-    let mut data_dir = None;
-    while let Some(arg) = args.next() {
-        match arg.to_str() {
-            Some("-h" | "--help") => return exit(help(), 0),
-            Some("--version") => return exit(version(), 0),
-            Some("--data-dir") => match args.next() {
-                Some(dir) if !dir.is_empty() => data_dir = Some(PathBuf::from(dir)),
-                _ => return usage_error("--data-dir needs a folder"),
-            },
-            Some(other) => match other.strip_prefix("--data-dir=") {
-                Some("") => return usage_error("--data-dir needs a folder"),
-                Some(dir) => data_dir = Some(PathBuf::from(dir)),
-                None => {
-                    return usage_error(&format!("unknown argument '{other}'"));
-                }
-            },
-            None => {
-                let shown = arg.to_string_lossy();
-                return usage_error(&format!("unknown argument '{shown}'"));
-            }
-        }
+    let args = std::iter::once(OsString::from("chaupar")).chain(args);
+    let args = match Args::try_parse_from(args) {
+        Ok(args) => args,
+        Err(e) => return clap_answer(e),
+    };
+    if let Some(shell) = args.completions {
+        let mut script = Vec::new();
+        clap_complete::generate(shell, &mut Args::command(), "chaupar", &mut script);
+        let script = String::from_utf8_lossy(&script).trim_end().to_string();
+        return exit(script, 0);
     }
-    let data_dir = data_dir.or_else(|| {
+    let data_dir = args.data_dir.or_else(|| {
         data_dir_env
             .filter(|dir| !dir.is_empty())
             .map(PathBuf::from)
@@ -82,29 +89,28 @@ fn exit(text: String, status: i32) -> Launch {
     Launch::Exit { text, status }
 }
 
-fn usage_error(problem: &str) -> Launch {
-    exit(
-        format!("chaupar: {problem} (try 'chaupar --help')"),
-        USAGE_ERROR,
-    )
-}
-
-fn version() -> String {
-    format!("chaupar {}", env!("CARGO_PKG_VERSION"))
-}
-
-fn help() -> String {
-    format!(
-        "Chaupar: India's traditional race board games.
-
-Usage: chaupar [--data-dir DIR]
-
-Options:
-  --data-dir DIR  keep saved games and settings in DIR instead of the usual
-                  place (the environment variable {DATA_DIR_ENV} does the same)
-  -h, --help      show this help and exit
-  --version       show the version and exit"
-    )
+/// Help and the version as they are; a problem as one line, naming it.
+fn clap_answer(e: clap::Error) -> Launch {
+    use clap::error::ErrorKind;
+    let text = e.render().to_string();
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => exit(text.trim_end().to_string(), 0),
+        _ => {
+            // The first paragraph, its lines joined: clap's usage and tips
+            // follow a blank line.
+            let problem: Vec<&str> = text
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let problem = problem.join(" ");
+            let problem = problem.strip_prefix("error: ").unwrap_or(&problem);
+            exit(
+                format!("chaupar: {problem} (try 'chaupar --help')"),
+                USAGE_ERROR,
+            )
+        }
+    }
 }
 
 #[cfg(test)]
@@ -158,7 +164,13 @@ mod tests {
             };
             assert_eq!(status, 0);
             assert!(text.contains("Usage: chaupar [--data-dir DIR]"), "{text}");
-            for option in ["--data-dir DIR", "-h, --help", "--version", DATA_DIR_ENV] {
+            for option in [
+                "--data-dir <DIR>",
+                "--completions <SHELL>",
+                "-h, --help",
+                "--version",
+                DATA_DIR_ENV,
+            ] {
                 assert!(text.contains(option), "help lacks {option}");
             }
         }
@@ -198,24 +210,43 @@ mod tests {
 
     #[test]
     fn data_dir_without_a_folder_is_refused() {
-        expect_usage_error(launch(&["--data-dir"]), "--data-dir needs a folder");
-        expect_usage_error(launch(&["--data-dir="]), "--data-dir needs a folder");
-        expect_usage_error(launch(&["--data-dir", ""]), "--data-dir needs a folder");
+        let needs = "a value is required for '--data-dir <DIR>'";
+        expect_usage_error(launch(&["--data-dir"]), needs);
+        expect_usage_error(launch(&["--data-dir="]), needs);
+        expect_usage_error(launch(&["--data-dir", ""]), needs);
     }
 
     #[test]
     fn unknown_arguments_are_refused_by_name() {
-        expect_usage_error(launch(&["--fullscreen"]), "unknown argument '--fullscreen'");
-        expect_usage_error(launch(&["saved.json"]), "unknown argument 'saved.json'");
+        expect_usage_error(
+            launch(&["--fullscreen"]),
+            "unexpected argument '--fullscreen'",
+        );
+        expect_usage_error(launch(&["saved.json"]), "unexpected argument 'saved.json'");
         expect_usage_error(launch(&["-v"]), "'-v'");
         // Options are whole words: no abbreviations, no other spellings.
         expect_usage_error(launch(&["--data"]), "'--data'");
-        expect_usage_error(launch(&["--data-dirs=x"]), "'--data-dirs=x'");
+        expect_usage_error(launch(&["--data-dirs=x"]), "'--data-dirs'");
     }
 
     #[test]
     fn an_unknown_argument_stops_before_a_later_help() {
         expect_usage_error(launch(&["--nope", "--help"]), "'--nope'");
+    }
+
+    #[test]
+    fn completions_are_a_script_for_the_shell_named() {
+        let Launch::Exit { text, status } = launch(&["--completions", "bash"]) else {
+            panic!("--completions should print a script and exit");
+        };
+        assert_eq!(status, 0);
+        assert!(text.contains("complete -F _chaupar"), "{text}");
+        assert!(text.contains("--data-dir"), "{text}");
+        let Launch::Exit { text: fish, .. } = launch(&["--completions=fish"]) else {
+            panic!("--completions should print a script and exit");
+        };
+        assert!(fish.contains("complete -c chaupar"), "{fish}");
+        expect_usage_error(launch(&["--completions", "cmd"]), "'cmd'");
     }
 
     #[test]
@@ -254,6 +285,6 @@ mod tests {
             }
         );
         let garbled = OsString::from_vec(b"--\xff".to_vec());
-        expect_usage_error(parse(vec![garbled], None), "unknown argument");
+        expect_usage_error(parse(vec![garbled], None), "unexpected argument");
     }
 }

@@ -1,4 +1,4 @@
-//! Chaupar after Parlett (GAMES.md section 4), rule by rule: a position, a
+//! Chaupar after Parlett (docs/rules/chaupar.md), rule by rule: a position, a
 //! throw, and what is and is not legal after it.
 //!
 //! Red, Yellow and Green wait in their own Bellies (steps 1 to 4) unless a
@@ -346,7 +346,7 @@ fn the_last_pawn_may_go_home_with_one_die_though_the_others_are_lost() {
 
 #[test]
 fn a_double_or_a_triple_gives_no_bonus_throw() {
-    // GAMES.md 4: "One throw a turn, no bonus throws."
+    // docs/rules/chaupar.md: "There are no extra throws in this game."
     let p = pos!({"game": "chaupar", "pawns": {"black": [20, 30, 40, 50], "red": [1, 2, 3, 4], "yellow": [1, 2, 3, 4], "green": [1, 2, 3, 4]}});
     for throw in [[5, 5, 1], [2, 2, 2], [6, 6, 6]] {
         assert_eq!(throw_effect(p, &[&throw]), AfterThrow::Move, "{throw:?}");

@@ -1,4 +1,4 @@
-//! The Chaupar of Akbar's court (GAMES.md section 5), rule by rule: a
+//! The Chaupar of Akbar's court (docs/rules/chaupar-akbar.md), rule by rule: a
 //! position, a throw, and what is and is not legal after it.
 //!
 //! Yellow and Green wait in their own Bellies unless a rule needs them. A
@@ -177,8 +177,9 @@ fn an_opening_throw_decides_who_starts_as_in_parletts_game() {
 
 #[test]
 fn every_colour_starts_on_steps_6_7_9_and_10() {
-    // GAMES.md 7: the Ain-i-Akbari's 6th and 7th of the middle row and
-    // 7th and 8th of the right row are Parlett's steps 6, 7, 9 and 10.
+    // docs/rules/README.md: the Ain-i-Akbari's 6th and 7th of the middle
+    // row and 7th and 8th of the right row are Parlett's steps 6, 7, 9 and
+    // 10.
     let p = Position::start(Game::ChauparAkbar, Options::new(Game::ChauparAkbar)).unwrap();
     for side in [BLACK, RED, YELLOW, GREEN] {
         assert_eq!(p.pawns(side), &[6, 7, 9, 10]);

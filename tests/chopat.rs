@@ -1,4 +1,4 @@
-//! Chopat (GAMES.md section 3), rule by rule: a position, a throw, and
+//! Chopat (docs/rules/chopat.md), rule by rule: a position, a throw, and
 //! what is and is not legal after it.
 //!
 //! A loop square's number for Yellow is Black's minus 34, for Red Black's

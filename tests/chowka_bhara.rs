@@ -1,4 +1,4 @@
-//! Chowka Bhara / Ashta Chamma (GAMES.md section 6), rule by rule: a
+//! Chowka Bhara / Ashta Chamma (docs/rules/chowka-bhara.md), rule by rule: a
 //! position, a throw, and what is and is not legal after it.
 //!
 //! On the 5 x 5 board the outer ring is steps 1 to 16, the inner ring 17
@@ -442,8 +442,8 @@ fn chamma_brings_one_pawn_in() {
 
 #[test]
 fn with_six_shells_chamma_is_6_and_ashta_12_and_they_bring_pawns_in() {
-    // GAMES.md 6: with 6 shells all up moves 6 and all down 12, the top
-    // values, which bring one pawn in and two.
+    // docs/rules/chowka-bhara.md: with 6 shells all up moves 6 and all
+    // down 12, the top values, which bring one pawn in and two.
     let p = pos!({"game": "chowka-bhara", "options": {"board": 7, "entry_throws": true},
         "pawns": {"red": [0, 0, 0, 0, 0, 0], "yellow": [0, 0, 0, 0, 0, 0]}});
     assert_eq!(p.options().shells, 6);

@@ -1,7 +1,7 @@
 //! Throws are fair: over many seeded throws every implement's results match
 //! the exact odds (stick and long dice uniform per face, cowries binomial).
 
-use chaupar::dice::{Implement, SeededThrows, Throw, ThrowSource};
+use chaupar::dice::{Implement, ScriptedThrows, SeededThrows, Throw, ThrowSource};
 
 /// Pearson's chi-square of observed counts against expected probabilities.
 fn chi_square(observed: &[u64], probabilities: &[f64], n: u64) -> f64 {
@@ -23,11 +23,11 @@ fn critical_value(degrees: usize) -> f64 {
     k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
 }
 
-fn check_fair(implement: Implement, seed: u64) {
+/// Whether `n` throws of `source` follow the implement's exact odds: the
+/// chi-square test at the 0.1% level. Err says by how much they do not.
+fn fairness(source: &mut impl ThrowSource, implement: Implement, n: u64) -> Result<(), String> {
     let table = implement.distribution();
-    let n = 200_000u64;
     let mut counts = vec![0u64; table.len()];
-    let mut source = SeededThrows::new(seed);
     for _ in 0..n {
         let t: Throw = source.throw(implement);
         let mut values = t.values().to_vec();
@@ -41,10 +41,20 @@ fn check_fair(implement: Implement, seed: u64) {
     let probabilities: Vec<f64> = table.iter().map(|(_, p)| *p).collect();
     let chi2 = chi_square(&counts, &probabilities, n);
     let limit = critical_value(table.len() - 1);
-    assert!(
-        chi2 < limit,
-        "{implement:?}: chi-square {chi2:.1} over {limit:.1} ({counts:?})"
-    );
+    if chi2 < limit {
+        Ok(())
+    } else {
+        Err(format!(
+            "{implement:?}: chi-square {chi2:.1} over {limit:.1} ({counts:?})"
+        ))
+    }
+}
+
+fn check_fair(implement: Implement, seed: u64) {
+    let mut source = SeededThrows::new(seed);
+    if let Err(why) = fairness(&mut source, implement, 200_000) {
+        panic!("{why}");
+    }
 }
 
 #[test]
@@ -113,8 +123,9 @@ fn each_shell_falls_mouth_up_half_the_time() {
 }
 
 #[test]
-fn a_biased_source_is_caught() {
-    // The test itself can fail: a source that never throws a 6 is refused.
+fn the_fairness_check_catches_a_biased_source() {
+    // The check the tests above rely on refuses a source that never throws
+    // a 6, one that throws Ashta too often, and loaded dice.
     struct NoSixes(SeededThrows);
     impl ThrowSource for NoSixes {
         fn throw(&mut self, implement: Implement) -> Throw {
@@ -126,18 +137,49 @@ fn a_biased_source_is_caught() {
             }
         }
     }
-    let table = Implement::StickDice.distribution();
-    let mut source = NoSixes(SeededThrows::new(16));
-    let n = 20_000u64;
-    let mut counts = vec![0u64; table.len()];
-    for _ in 0..n {
-        let mut v = source.throw(Implement::StickDice).values().to_vec();
-        v.sort_unstable();
-        counts[table
-            .iter()
-            .position(|(u, _)| u.values() == v.as_slice())
-            .unwrap()] += 1;
+    let no_sixes = fairness(
+        &mut NoSixes(SeededThrows::new(16)),
+        Implement::StickDice,
+        20_000,
+    );
+    assert!(no_sixes.is_err(), "a source without sixes passed");
+
+    struct AshtaTwice(SeededThrows, bool);
+    impl ThrowSource for AshtaTwice {
+        fn throw(&mut self, implement: Implement) -> Throw {
+            self.1 = !self.1;
+            match self.0.throw(implement) {
+                // Every other throw of 1 becomes an Ashta.
+                t if t.values() == [1] && self.1 => Throw::cowries(4, 0),
+                t => t,
+            }
+        }
     }
-    let probabilities: Vec<f64> = table.iter().map(|(_, p)| *p).collect();
-    assert!(chi_square(&counts, &probabilities, n) > critical_value(table.len() - 1));
+    let cowries = Implement::Cowries(4);
+    let ashta = fairness(
+        &mut AshtaTwice(SeededThrows::new(17), false),
+        cowries,
+        20_000,
+    );
+    assert!(
+        ashta.is_err(),
+        "a source with Ashta three times as often passed"
+    );
+
+    // A scripted pair of stick dice whose faces come round in a fixed
+    // cycle in which 4 is half of them.
+    let loaded: Vec<[u8; 2]> = (0..12_000u32)
+        .map(|i| {
+            let face = |k: u32| [1, 3, 4, 6, 4, 4][((i * 7 + k * 3) % 6) as usize];
+            [face(0), face(1)]
+        })
+        .collect();
+    let mut script = ScriptedThrows::new(&loaded);
+    assert!(fairness(&mut script, Implement::StickDice, 12_000).is_err());
+    assert!(script.is_empty());
+
+    // The same check passes the seeded source over as many throws.
+    let mut fair = SeededThrows::new(18);
+    assert_eq!(fairness(&mut fair, Implement::StickDice, 20_000), Ok(()));
+    assert_eq!(fairness(&mut fair, cowries, 20_000), Ok(()));
 }

@@ -1,4 +1,4 @@
-//! Pagade (GAMES.md section 2), rule by rule: a position, a throw, and what
+//! Pagade (docs/rules/pagade.md), rule by rule: a position, a throw, and what
 //! is and is not legal after it.
 
 mod common;
@@ -236,8 +236,8 @@ fn partners_do_not_cut_each_other() {
 
 #[test]
 fn a_sum_jumps_over_a_lone_opponent_on_the_square_in_between_without_cutting_it() {
-    // GAMES.md 1.3: "a combined move jumps straight to the end square:
-    // squares in between are not landed on". Yellow's 26 and 27 are
+    // docs/rules/pagade.md: one pawn moving a + b "does not stop on the
+    // square in between, so nothing happens there". Yellow's 26 and 27 are
     // Black's 60 and 61: 57 + 3 and 57 + 4, the square in between for
     // either order of the dice.
     let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 12, 57], "yellow": [6, 7, 26, 27]}});
@@ -256,7 +256,8 @@ fn a_sum_jumps_over_a_lone_opponent_on_the_square_in_between_without_cutting_it(
 
 #[test]
 fn when_only_one_die_can_be_used_the_player_chooses_which() {
-    // GAMES.md 1.3: "there is no 'play the larger die' rule". The pawn on
+    // docs/rules/pagade.md: "Among the moves that use the same number of
+    // dice you choose freely" (no rule to play the larger die). The pawn on
     // 83 can take neither die; the one on 20 can take the 3 or the 4 but
     // not their sum, onto Yellow's pair on Black's 27 (Yellow's 61).
     let p = pos!({"game": "pagade", "pawns": {"black": [20, 83, 84, 84], "yellow": [6, 7, 61, 61]},
@@ -274,7 +275,8 @@ fn when_only_one_die_can_be_used_the_player_chooses_which() {
 
 #[test]
 fn a_cut_gives_no_bonus_throw() {
-    // GAMES.md 2: "no bonus throws at all, not for doublets, not for cuts".
+    // docs/rules/pagade.md: "Pagade has no extra throws: not for a doublet
+    // and not for a cut."
     // Yellow's 26 is Black's 60.
     let p = pos!({"game": "pagade", "pawns": {"black": [6, 7, 12, 57], "yellow": [6, 7, 12, 26]}});
     let mut t = after(p, &[&[3, 4]]);

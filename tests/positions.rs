@@ -1,4 +1,4 @@
-//! Positions as JSON (GAMES.md section 8): every game and mode survives a
+//! Positions as JSON (docs/positions.md): every game and mode survives a
 //! round trip, the minimal form of section 8 is accepted, and every kind of
 //! bad input is refused with a message that names the problem.
 

@@ -228,6 +228,25 @@ fn the_new_game_screen_names_each_players_colours_and_swaps_them() {
     assert!(labelled(&app, "Seat 1 plays Black; change colour").is_some());
 }
 
+/// Saves the screen as `name` and checks that it is `screen`, drawn at the
+/// window's size with more on it than a background.
+fn shows(app: &App, expected: Screen, name: &str, (width, height): (f32, f32)) {
+    assert_eq!(screen(app), expected, "{name}");
+    let shot = save_png(app, name);
+    assert_eq!(
+        (shot.width(), shot.height()),
+        (width as u32, height as u32),
+        "{name}"
+    );
+    let colours: std::collections::HashSet<(u8, u8, u8)> =
+        shot.as_slice().iter().map(|p| (p.r, p.g, p.b)).collect();
+    assert!(
+        colours.len() > 20,
+        "{name} is nearly blank: {} colours",
+        colours.len()
+    );
+}
+
 #[test]
 fn every_screen_renders_at_phone_and_desktop_sizes() {
     let app = app();
@@ -235,36 +254,43 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
         set_window_size(&app, w, h);
         let nav = app.window().global::<Nav>();
         nav.set_screen(Screen::Home);
-        save_png(&app, &format!("{size}-home"));
+        shows(&app, Screen::Home, &format!("{size}-home"), (w, h));
         press(&app, "New game");
-        save_png(&app, &format!("{size}-new-game"));
+        shows(&app, Screen::NewGame, &format!("{size}-new-game"), (w, h));
         app.window().global::<Nav>().invoke_go_home();
         press(&app, "Rules");
-        save_png(&app, &format!("{size}-rules"));
+        shows(&app, Screen::Rules, &format!("{size}-rules"), (w, h));
         press(&app, "Back");
         press(&app, "Settings");
-        save_png(&app, &format!("{size}-settings"));
+        shows(&app, Screen::Settings, &format!("{size}-settings"), (w, h));
         press(&app, "Back");
 
         for game in [Game::Pagade, Game::ChowkaBhara] {
             app.seed_next_game(7);
             new_game_through_the_screens(&app, game);
-            // Into the move phase, a pawn chosen.
-            for _ in 0..6 {
+            // Into the move phase: throws (and turns that pass) until a
+            // pawn can move; then that pawn chosen, its squares lit.
+            let mut steps = 0;
+            while movable_pawns(&app).is_empty() {
                 let play = app.window().global::<Play>();
-                if play.get_can_throw() || play.get_can_pass() {
-                    take_a_turn_step(&app);
-                }
+                assert!(play.get_can_throw() || play.get_can_pass());
+                take_a_turn_step(&app);
+                steps += 1;
+                assert!(steps < 30, "no pawn could move in {steps} steps");
             }
-            if let Some(p) = movable_pawns(&app).first() {
-                p.invoke_accessible_default_action();
-            }
+            movable_pawns(&app)[0].invoke_accessible_default_action();
+            settle();
+            assert!(
+                !starting(&app, "Move to ").is_empty(),
+                "the chosen pawn's squares are lit"
+            );
             let board = if game == Game::Pagade {
                 "cross"
             } else {
                 "square"
             };
-            save_png(&app, &format!("{size}-game-{board}"));
+            shows(&app, Screen::Game, &format!("{size}-game-{board}"), (w, h));
+            assert_board_matches_engine(&app);
             app.window().global::<Play>().invoke_quit();
         }
 
@@ -275,7 +301,13 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
             Default::default(),
             Default::default(),
         );
-        save_png(&app, &format!("{size}-game-cross-late"));
+        shows(
+            &app,
+            Screen::Game,
+            &format!("{size}-game-cross-late"),
+            (w, h),
+        );
+        assert_board_matches_engine(&app);
 
         app.start(
             Match::from_position(nearly_home(), 5),
@@ -283,7 +315,7 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
             Default::default(),
         );
         play_to_the_end(&app);
-        save_png(&app, &format!("{size}-game-over"));
+        shows(&app, Screen::GameOver, &format!("{size}-game-over"), (w, h));
         nav.invoke_go_home();
     }
 }

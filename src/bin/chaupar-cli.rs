@@ -3,56 +3,205 @@
 use chaupar::ai::arena::Player;
 use chaupar::board::Side;
 use chaupar::dice::{SeededThrows, Throw};
-use chaupar::rules::{Game, Move, Options, Phase, Position, TruePair, Turn};
+use chaupar::rules::{Game, Match, Move, Options, Phase, Position, TruePair, Turn};
 use chaupar::sim::random_playout;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "\
-chaupar-cli: India's traditional race games on the command line
+/// India's traditional race games on the command line: the rules engine,
+/// the computer players and random self-play.
+#[derive(Parser)]
+#[command(
+    name = "chaupar-cli",
+    version,
+    args_override_self = true,
+    after_help = "Games: chopat, pagade, chaupar, chaupar-akbar, chowka-bhara.\n\
+                  Positions are JSON as docs/positions.md describes."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-Usage: chaupar-cli <command> [options]
+#[derive(Subcommand)]
+enum Command {
+    /// Every position a turn can end in with the given throws, one JSON
+    /// object per line
+    #[command(long_about = OUTCOMES_ABOUT)]
+    Outcomes(TurnArgs),
+    /// The legal moves after the given throws, one per line
+    #[command(long_about = MOVES_ABOUT)]
+    Moves(TurnArgs),
+    /// Random games, with statistics as one JSON line
+    #[command(long_about = SIMULATE_ABOUT)]
+    Simulate(SimulateArgs),
+    /// Random games per second, per game and mode
+    #[command(long_about = BENCH_ABOUT)]
+    Bench(BenchArgs),
+    /// The computer players against each other: win rates
+    #[command(long_about = ARENA_ABOUT)]
+    Arena(ArenaArgs),
+    /// Tunes the computer players' evaluation weights by self-play
+    #[command(long_about = TUNE_ABOUT)]
+    Tune(TuneArgs),
+    /// The position after a game record, or its first illegal event
+    #[command(long_about = REPLAY_ABOUT)]
+    Replay {
+        /// The game record, a JSON file (- for standard input)
+        #[arg(long, value_name = "FILE")]
+        record: String,
+    },
+    /// Prints a shell completion script
+    #[command(long_about = COMPLETIONS_ABOUT)]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+}
 
-Commands:
-  outcomes   every position a turn can end in with given throws
-  moves      the legal moves after given throws
-  simulate   play random games and print statistics
-  bench      random games per second, per game
-  arena      computer players against each other: win rates
-  tune       tune the computer's evaluation weights by self-play
-
-Run `chaupar-cli <command> --help` for a command's options.
-Games: chopat, pagade, chaupar, chaupar-akbar, chowka-bhara.";
-
-const OUTCOMES_HELP: &str = "\
-Usage: chaupar-cli outcomes --position FILE --throw V,V [--throw V,V ...]
-
+const OUTCOMES_ABOUT: &str = "\
 Prints every distinct position the turn of the player to move can end in
 with the given throws, one JSON object per line, with to_move advanced as
 the rules say. Give one --throw per throw of the turn (bonus throws too):
 stick dice as 3,6, long dice as 1,5,6, cowries as 8 (none on a Chopat
-Khado Karvo turn, which is chosen without a throw). FILE may be - for
-standard input.";
+Khado Karvo turn, which is chosen without a throw).";
 
-const MOVES_HELP: &str = "\
-Usage: chaupar-cli moves --position FILE --throw V,V [--throw V,V ...]
-
+const MOVES_ABOUT: &str = "\
 Prints the legal moves of the player to move after the given throws, one
 per line (on a Chopat Khado Karvo turn, without --throw, its choices).";
 
-const SIMULATE_HELP: &str = "\
-Usage: chaupar-cli simulate --game GAME [--mode 2p|3p|4p|teams] [--games N]
-                            [--seed S] [--board N] [--option KEY=VALUE ...]
+const SIMULATE_ABOUT: &str = "\
+Plays N games with uniformly random legal moves and prints one JSON line:
+games, games finished, mean turns, mean moves, the games each colour began
+(in the Chaupars the opening throw chooses), wins per seat (or per team)
+and playouts per second.";
 
-Plays N games (default 1000) with uniformly random legal moves and prints
-one JSON line: games, games finished, mean turns, mean moves, wins per seat
-(or per team) and playouts per second.";
+const BENCH_ABOUT: &str = "\
+Random playouts per second on one thread, for each game and mode (or one
+game's modes), each measured for S seconds.";
 
-const BENCH_HELP: &str = "\
-Usage: chaupar-cli bench [--game GAME] [--board N] [--seconds S]
+const ARENA_ABOUT: &str = "\
+Plays N games between computer players and prints each player's wins with
+a 95% confidence interval (Wilson). The players rotate round the seats
+game by game, so each sits in every seat equally often, and the throws
+repeat for each rotation. A game of three or four players counts a win for
+the first player Home.";
 
-Random playouts per second on one thread, for each game (or one), each
-measured for S seconds (default 2).";
+const TUNE_ABOUT: &str = "\
+Tunes the computer players' evaluation weights by self-play: for each
+weight the games read, Medium with the weight scaled up or down by half
+plays Medium with the current weights, N games of every game's two-player
+mode, and the change stays when it wins more than 52.5%. Prints every
+trial and the weights after each round. Without --game it starts from
+Medium's weights and plays every game; with --game G it starts from
+Hard's weights for G and plays only G. It takes minutes to hours;
+docs/ai.md says what it found.";
+
+const REPLAY_ABOUT: &str = "\
+Replays a game record (docs/positions.md: the game, its options, where it
+started, the seed of its throws or none, and every throw and move) and
+prints the position it leads to as one JSON line. A record with a seed has
+its throws checked against the seed; one without takes them as they are
+written. The first event the rules refuse is named, with the reason, as
+an error.";
+
+const COMPLETIONS_ABOUT: &str = "\
+Prints a completion script for the shell on standard output, e.g. for bash:
+  chaupar-cli completions bash > ~/.local/share/bash-completion/completions/chaupar-cli";
+
+/// A position and the throws of its turn.
+#[derive(clap::Args)]
+struct TurnArgs {
+    /// The position, a JSON file (- for standard input)
+    #[arg(long, value_name = "FILE")]
+    position: String,
+    /// One throw of the turn, its values separated by commas; repeat for
+    /// bonus throws
+    #[arg(long = "throw", value_name = "V,V")]
+    throws: Vec<String>,
+}
+
+/// A game and its options.
+#[derive(clap::Args)]
+struct GameArgs {
+    /// The game
+    #[arg(long, value_name = "GAME", value_parser = game_parser())]
+    game: Game,
+    /// Who plays (the game's default if left out)
+    #[arg(long, value_name = "MODE", value_parser = ["2p", "3p", "4p", "teams"])]
+    mode: Option<String>,
+    /// Chowka Bhara's board size
+    #[arg(long, value_name = "N", value_parser = ["5", "7", "9", "11"])]
+    board: Option<String>,
+    /// A house rule, by its name in docs/positions.md
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+}
+
+#[derive(clap::Args)]
+struct SimulateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// How many games
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    games: u32,
+    /// The seed of the throws and the random moves
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(clap::Args)]
+struct BenchArgs {
+    /// Only this game
+    #[arg(long, value_name = "GAME", value_parser = game_parser())]
+    game: Option<Game>,
+    /// Chowka Bhara's board size
+    #[arg(long, value_name = "N", value_parser = ["5", "7", "9", "11"])]
+    board: Option<String>,
+    /// Seconds of play per game and mode
+    #[arg(long, value_name = "S", default_value_t = 2.0)]
+    seconds: f64,
+}
+
+#[derive(clap::Args)]
+struct ArenaArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The players in seat order, each easy, medium, hard or random; in
+    /// partnership games two, one per partnership, are enough
+    #[arg(long, value_name = "P,P[,P,P]")]
+    seats: String,
+    /// How many games
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: u32,
+    /// The seed of the throws
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Also print the results as one JSON line
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct TuneArgs {
+    /// Tune Hard's weights for this game only
+    #[arg(long, value_name = "GAME", value_parser = game_parser())]
+    game: Option<Game>,
+    /// Rounds over every weight
+    #[arg(long, value_name = "R", default_value_t = 3)]
+    rounds: u64,
+    /// Games of each game's two-player mode per trial
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    games: u32,
+}
+
+/// A game by its id, the ids offered to shell completion.
+fn game_parser() -> impl TypedValueParser<Value = Game> {
+    PossibleValuesParser::new(Game::ALL.map(Game::id))
+        .map(|id| Game::from_id(&id).expect("one of the games' ids"))
+}
 
 /// Prints a line; a closed pipe (`| head`) ends the program quietly.
 fn out(line: impl std::fmt::Display) {
@@ -71,137 +220,105 @@ impl<E: std::fmt::Display> From<E> for Fail {
     }
 }
 
-const ARENA_HELP: &str = "\
-Usage: chaupar-cli arena --game GAME --seats P,P[,P,P] [--mode M] [--games N]
-                         [--seed S] [--board N] [--option KEY=VALUE ...] [--json]
-
-Plays N games (default 100) between computer players and prints each
-player's wins with a 95% confidence interval (Wilson). P is easy, medium,
-hard or random, one per seat in seat order; in partnership games two, one
-per partnership, are enough. The players rotate round the seats game by
-game, so each sits in every seat equally often, and the throws repeat for
-each rotation. A game of three or four players counts a win for the first
-player Home. --json adds the results as one JSON line.";
-
-const TUNE_HELP: &str = "\
-Usage: chaupar-cli tune [--game G] [--rounds R] [--games N]
-
-Tunes the computer players' evaluation weights by self-play: for each
-weight the games read, Medium with the weight scaled up or down by half plays
-Medium with the current weights, N games (default 400) of every game's
-two-player mode, and the change stays when it wins more than 52.5%.
-Prints every trial and the weights after each of R rounds (default 3).
-Without --game it starts from Medium's weights and plays every game;
-with --game G it starts from Hard's weights for G and plays only G.
-It takes minutes to hours; docs/ai.md says what it found.";
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        None | Some("-h") | Some("--help") | Some("help") => {
-            out(USAGE);
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_problem(e),
+    };
+    let result = match cli.command {
+        Command::Outcomes(args) => outcomes(&args),
+        Command::Moves(args) => moves(&args),
+        Command::Simulate(args) => simulate(&args),
+        Command::Bench(args) => bench(&args),
+        Command::Arena(args) => arena(&args),
+        Command::Tune(args) => tune(&args),
+        Command::Replay { record } => replay(&record),
+        Command::Completions { shell } => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "chaupar-cli", &mut std::io::stdout());
             Ok(())
         }
-        Some("outcomes") => outcomes(&args[1..]),
-        Some("moves") => moves(&args[1..]),
-        Some("simulate") => simulate(&args[1..]),
-        Some("bench") => bench(&args[1..]),
-        Some("arena") => arena(&args[1..]),
-        Some("tune") => tune(&args[1..]),
-        Some(other) => Err(Fail(format!(
-            "unknown command \"{other}\" (commands: outcomes, moves, simulate, bench, arena, tune)"
-        ))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Fail(msg)) => {
-            eprintln!("chaupar-cli: {msg}");
-            ExitCode::from(2)
+        Err(Fail(msg)) => fail(&msg),
+    }
+}
+
+/// One line on standard error, exit status 2.
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("chaupar-cli: {msg}");
+    ExitCode::from(2)
+}
+
+/// What the command line parser found: help and the version on standard
+/// output, anything else as a one-line usage error.
+fn usage_problem(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            out(e.render().to_string().trim_end());
+            ExitCode::SUCCESS
+        }
+        _ => {
+            // The first paragraph, its lines joined: clap's usage and tips
+            // follow a blank line.
+            let text = e.render().to_string();
+            let problem: Vec<&str> = text
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let problem = problem.join(" ");
+            let problem = problem.strip_prefix("error: ").unwrap_or(&problem);
+            fail(&format!("{problem}; see --help"))
         }
     }
 }
 
-/// Options of a command: `--name value` pairs, some of which may repeat.
-struct Args {
-    pairs: Vec<(String, String)>,
+/// The text of a file, or of standard input for `-`.
+fn read_input(path: &str) -> Result<String, Fail> {
+    if path == "-" {
+        Ok(std::io::read_to_string(std::io::stdin())?)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))
+    }
 }
 
-impl Args {
-    /// Parses `args`, accepting only the named options. Returns `None`
-    /// after printing `help` when asked for it.
-    fn parse(args: &[String], known: &[&str], help: &str) -> Result<Option<Args>, Fail> {
-        let mut pairs = Vec::new();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            if a == "-h" || a == "--help" {
-                out(help);
-                return Ok(None);
-            }
-            let Some(name) = a.strip_prefix("--") else {
-                return Err(Fail(format!("unexpected argument \"{a}\"; see --help")));
-            };
-            let (name, value) = match name.split_once('=') {
-                Some((n, v)) => (n.to_string(), v.to_string()),
-                None => {
-                    let v = it
-                        .next()
-                        .ok_or_else(|| Fail(format!("--{name} needs a value")))?;
-                    (name.to_string(), v.clone())
-                }
-            };
-            if !known.contains(&name.as_str()) {
-                return Err(Fail(format!("unknown option --{name}; see --help")));
-            }
-            pairs.push((name, value));
-        }
-        Ok(Some(Args { pairs }))
-    }
-
-    fn get(&self, name: &str) -> Option<&str> {
-        self.pairs
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> {
-        self.pairs
-            .iter()
-            .filter(move |(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, Fail> {
-        match self.get(name) {
-            None => Ok(default),
-            Some(v) => v
-                .parse()
-                .map_err(|_| Fail(format!("--{name} must be a number, not \"{v}\""))),
-        }
-    }
+fn replay(path: &str) -> Result<(), Fail> {
+    let text = read_input(path)?;
+    let end = chaupar::replay::replay(&text).map_err(|e| Fail(format!("{path}: {e}")))?;
+    out(end.to_json());
+    Ok(())
 }
 
 /// Reads the position and plays the throws: the turn ready to move.
-fn turn_after_throws(args: &Args) -> Result<Turn, Fail> {
-    let path = args
-        .get("position")
-        .ok_or_else(|| Fail("--position FILE is required".into()))?;
-    let text = if path == "-" {
-        std::io::read_to_string(std::io::stdin())?
-    } else {
-        std::fs::read_to_string(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?
-    };
+fn turn_after_throws(args: &TurnArgs) -> Result<Turn, Fail> {
+    let path = args.position.as_str();
+    let text = read_input(path)?;
     let pos = Position::from_json(&text).map_err(|e| Fail(format!("{path}: {e}")))?;
     let mut turn = Turn::new(pos);
     if turn.phase() == Phase::Over {
         return Err(Fail("the game in that position is over".into()));
     }
     let implement = turn.implement();
-    // The seat that throws: a finished Chopat partner's missed turn passes
-    // on to the next seat before any throw.
     let seat = turn.seat();
-    let throws: Vec<&str> = args.all("throw").collect();
+    let throws = &args.throws;
+    // A finished Chopat partner who must miss the turn: it passes on to the
+    // next seat without a throw, and throws given for it are no one's.
+    if seat != pos.to_move() {
+        if throws.is_empty() {
+            return Ok(turn);
+        }
+        let colour = |s| pos.colour_name(s);
+        return Err(Fail(format!(
+            "{} misses this turn (a finished partner misses four turns), which passes to {}: leave out --throw",
+            colour(pos.to_move()),
+            colour(seat)
+        )));
+    }
     // Khado Karvo is chosen without a throw.
     if turn.is_khado_karvo() {
         if throws.is_empty() {
@@ -255,11 +372,8 @@ fn describe(implement: chaupar::dice::Implement) -> String {
     }
 }
 
-fn outcomes(args: &[String]) -> Result<(), Fail> {
-    let Some(args) = Args::parse(args, &["position", "throw"], OUTCOMES_HELP)? else {
-        return Ok(());
-    };
-    let turn = turn_after_throws(&args)?;
+fn outcomes(args: &TurnArgs) -> Result<(), Fail> {
+    let turn = turn_after_throws(args)?;
     if turn.phase() != Phase::Move {
         // The throws were voided or nothing could move: the turn passed.
         out(turn.position().to_json());
@@ -271,11 +385,8 @@ fn outcomes(args: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
-fn moves(args: &[String]) -> Result<(), Fail> {
-    let Some(args) = Args::parse(args, &["position", "throw"], MOVES_HELP)? else {
-        return Ok(());
-    };
-    let turn = turn_after_throws(&args)?;
+fn moves(args: &TurnArgs) -> Result<(), Fail> {
+    let turn = turn_after_throws(args)?;
     if turn.phase() != Phase::Move {
         out("no move possible: the turn passes");
         return Ok(());
@@ -330,24 +441,16 @@ fn describe_move(turn: &Turn, m: &Move) -> String {
     )
 }
 
-fn game_named(id: &str) -> Result<Game, Fail> {
-    Game::from_id(id)
-        .ok_or_else(|| Fail(chaupar::rules::PositionError::UnknownGame(id.into()).to_string()))
-}
-
-fn game_and_options(args: &Args) -> Result<(Game, Options), Fail> {
-    let id = args
-        .get("game")
-        .ok_or_else(|| Fail("--game is required".into()))?;
-    let game = game_named(id)?;
+fn game_and_options(args: &GameArgs) -> Result<(Game, Options), Fail> {
+    let game = args.game;
     let mut options = Options::new(game);
-    if let Some(n) = args.get("board") {
+    if let Some(n) = &args.board {
         options.set(game, "board", n)?;
     }
-    if let Some(mode) = args.get("mode") {
+    if let Some(mode) = &args.mode {
         options.set(game, "mode", mode)?;
     }
-    for kv in args.all("option") {
+    for kv in &args.options {
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| Fail(format!("--option takes KEY=VALUE, not \"{kv}\"")))?;
@@ -356,42 +459,38 @@ fn game_and_options(args: &Args) -> Result<(Game, Options), Fail> {
     Ok((game, options))
 }
 
-fn simulate(args: &[String]) -> Result<(), Fail> {
-    let Some(args) = Args::parse(
-        args,
-        &["game", "mode", "games", "seed", "board", "option"],
-        SIMULATE_HELP,
-    )?
-    else {
-        return Ok(());
-    };
-    let (game, options) = game_and_options(&args)?;
-    let games: u32 = args.number("games", 1000)?;
-    let seed: u64 = args.number("seed", 1)?;
-    let start = Position::start(game, options)?;
+fn simulate(args: &SimulateArgs) -> Result<(), Fail> {
+    let (game, options) = game_and_options(&args.game)?;
+    let games = args.games;
+    let seed = args.seed;
     let mut source = SeededThrows::new(seed);
     let mut finished = 0u32;
     let mut turns = 0u64;
     let mut moves = 0u64;
     let mut wins: Vec<(String, u32)> = Vec::new();
+    let mut starts: Vec<(String, u32)> = Vec::new();
     let t0 = Instant::now();
-    for _ in 0..games {
+    for g in 0..games {
+        // Each game begins as in the app: in the Chaupars the opening throw
+        // chooses the first player.
+        let opening = seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(g.into());
+        let start = *Match::new(game, options, opening)?.position();
+        count(&mut starts, start.colour_name(start.to_move()));
         let p = random_playout(start, &mut source, 100_000, |_| {});
         turns += p.turns as u64;
         moves += p.moves as u64;
         if p.finished {
             finished += 1;
-            let name = winner_name(&p.end);
-            match wins.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, w)) => *w += 1,
-                None => wins.push((name, 1)),
-            }
+            count(&mut wins, &winner_name(&p.end));
         }
     }
     let secs = t0.elapsed().as_secs_f64();
     let n = games.max(1) as f64;
-    let wins: serde_json::Map<String, serde_json::Value> =
-        wins.into_iter().map(|(k, v)| (k, v.into())).collect();
+    let object = |counts: Vec<(String, u32)>| -> serde_json::Map<String, serde_json::Value> {
+        counts.into_iter().map(|(k, v)| (k, v.into())).collect()
+    };
     let stats = serde_json::json!({
         "game": game.id(),
         "mode": options.mode.id(),
@@ -399,11 +498,20 @@ fn simulate(args: &[String]) -> Result<(), Fail> {
         "finished": finished,
         "mean_turns": turns as f64 / n,
         "mean_moves": moves as f64 / n,
-        "wins": wins,
+        "starts": object(starts),
+        "wins": object(wins),
         "playouts_per_second": (games as f64 / secs).round(),
     });
     out(stats);
     Ok(())
+}
+
+/// Counts one more of `name`.
+fn count(counts: &mut Vec<(String, u32)>, name: &str) {
+    match counts.iter_mut().find(|(n, _)| n == name) {
+        Some((_, c)) => *c += 1,
+        None => counts.push((name.to_string(), 1)),
+    }
 }
 
 /// The winner of a finished game: a colour, or a team such as "black+yellow".
@@ -414,65 +522,58 @@ fn winner_name(end: &Position) -> String {
     names.join("+")
 }
 
-fn bench(args: &[String]) -> Result<(), Fail> {
-    let Some(args) = Args::parse(args, &["game", "board", "seconds"], BENCH_HELP)? else {
-        return Ok(());
-    };
-    let seconds: f64 = args.number("seconds", 2.0)?;
-    let games: Vec<Game> = match args.get("game") {
-        Some(_) => vec![game_and_options(&args)?.0],
+fn bench(args: &BenchArgs) -> Result<(), Fail> {
+    let seconds = args.seconds;
+    let games: Vec<Game> = match args.game {
+        Some(game) => vec![game],
         None => Game::ALL.to_vec(),
     };
+    // Every game and mode's start first, so that a bad option stops the
+    // bench before it prints anything.
+    let mut starts = Vec::new();
+    for game in games {
+        let mut options = Options::new(game);
+        if let Some(n) = &args.board {
+            // Without --game, the board size is Chowka Bhara's.
+            if game == Game::ChowkaBhara || args.game.is_some() {
+                options.set(game, "board", n)?;
+            }
+        }
+        for &mode in game.modes() {
+            starts.push(Position::start(game, options.with_mode(mode))?);
+        }
+    }
     out(format!(
         "random playouts per second, one thread, {seconds} s each"
     ));
-    for game in games {
-        let mut options = Options::new(game);
-        if let Some(n) = args.get("board") {
-            options.set(game, "board", n)?;
+    for start in starts {
+        let mut source = SeededThrows::new(7);
+        let t0 = Instant::now();
+        let mut n = 0u64;
+        while t0.elapsed().as_secs_f64() < seconds {
+            random_playout(start, &mut source, 100_000, |_| {});
+            n += 1;
         }
-        for &mode in game.modes() {
-            let options = options.with_mode(mode);
-            let start = Position::start(game, options)?;
-            let mut source = SeededThrows::new(7);
-            let t0 = Instant::now();
-            let mut n = 0u64;
-            while t0.elapsed().as_secs_f64() < seconds {
-                random_playout(start, &mut source, 100_000, |_| {});
-                n += 1;
-            }
-            let rate = n as f64 / t0.elapsed().as_secs_f64();
-            let board = if game == Game::ChowkaBhara {
-                format!(" {}x{}", options.board, options.board)
-            } else {
-                String::new()
-            };
-            out(format!(
-                "{:<14} {:<6}{board:<7} {rate:>10.0}",
-                game.id(),
-                mode.id()
-            ));
-        }
+        let rate = n as f64 / t0.elapsed().as_secs_f64();
+        let (game, options) = (start.game(), start.options());
+        let board = if game == Game::ChowkaBhara {
+            format!(" {}x{}", options.board, options.board)
+        } else {
+            String::new()
+        };
+        out(format!(
+            "{:<14} {:<6}{board:<7} {rate:>10.0}",
+            game.id(),
+            options.mode.id()
+        ));
     }
     Ok(())
 }
 
-fn arena(args: &[String]) -> Result<(), Fail> {
-    // --json is a flag, the one option without a value.
-    let json = args.iter().any(|a| a == "--json");
-    let args: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
-    let Some(args) = Args::parse(
-        &args,
-        &["game", "mode", "games", "seed", "board", "option", "seats"],
-        ARENA_HELP,
-    )?
-    else {
-        return Ok(());
-    };
-    let (game, options) = game_and_options(&args)?;
+fn arena(args: &ArenaArgs) -> Result<(), Fail> {
+    let (game, options) = game_and_options(&args.game)?;
     let players = args
-        .get("seats")
-        .ok_or_else(|| Fail("--seats is required, e.g. --seats hard,random".into()))?
+        .seats
         .split(',')
         .map(|id| {
             Player::from_id(id.trim()).ok_or_else(|| {
@@ -482,30 +583,25 @@ fn arena(args: &[String]) -> Result<(), Fail> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let games: u32 = args.number("games", 100)?;
-    let seed: u64 = args.number("seed", 1)?;
-    let report = chaupar::ai::arena::run(Position::start(game, options)?, &players, games, seed)?;
+    let report = chaupar::ai::arena::run(
+        Position::start(game, options)?,
+        &players,
+        args.games,
+        args.seed,
+    )?;
     out(report.to_string().trim_end());
-    if json {
+    if args.json {
         out(report.to_json());
     }
     Ok(())
 }
 
-fn tune(args: &[String]) -> Result<(), Fail> {
-    let Some(args) = Args::parse(args, &["rounds", "games", "game"], TUNE_HELP)? else {
-        return Ok(());
-    };
-    let rounds: u64 = args.number("rounds", 3)?;
-    let games: u32 = args.number("games", 400)?;
+fn tune(args: &TuneArgs) -> Result<(), Fail> {
     // One game refines Hard's weights for it; all of them, Medium's.
-    let (which, start) = match args.get("game") {
-        Some(id) => {
-            let game = game_named(id)?;
-            (vec![game], chaupar::ai::Weights::hard(game))
-        }
+    let (which, start) = match args.game {
+        Some(game) => (vec![game], chaupar::ai::Weights::hard(game)),
         None => (Game::ALL.to_vec(), chaupar::ai::Weights::TUNED),
     };
-    chaupar::ai::tune::tune(&which, start, rounds, games, out);
+    chaupar::ai::tune::tune(&which, start, args.rounds, args.games, out);
     Ok(())
 }

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use chaupar::board::{geometry, BoardKind, Side};
-use chaupar::dice::{SeededThrows, Throw};
+use chaupar::dice::{ScriptedThrows, SeededThrows, ThrowSource};
 use chaupar::rules::{AfterThrow, Illegal, Move, Phase, Position, Spend, Turn};
 use serde_json::{json, Value};
 
@@ -72,8 +72,9 @@ pub fn same_square(board: BoardKind, from: Side, step: u8, to: Side) -> u8 {
 /// The turn of the player to move after the given throws.
 pub fn after(pos: Position, throws: &[&[u8]]) -> Turn {
     let mut turn = Turn::new(pos);
-    for t in throws {
-        turn.add_throw(Throw::of(turn.implement(), t).expect("a throw of the game"));
+    let mut script = ScriptedThrows::new(throws);
+    while !script.is_empty() {
+        turn.add_throw(script.throw(turn.implement()));
     }
     turn
 }
@@ -81,11 +82,10 @@ pub fn after(pos: Position, throws: &[&[u8]]) -> Turn {
 /// What the last throw did.
 pub fn throw_effect(pos: Position, throws: &[&[u8]]) -> AfterThrow {
     let mut turn = Turn::new(pos);
+    let mut script = ScriptedThrows::new(throws);
     let mut last = AfterThrow::Move;
-    for t in throws {
-        last = turn
-            .add_throw(Throw::of(turn.implement(), t).unwrap())
-            .after;
+    while !script.is_empty() {
+        last = turn.add_throw(script.throw(turn.implement())).after;
     }
     last
 }

@@ -222,7 +222,7 @@ pub fn new_game_through_the_screens(app: &App, game: Game) {
     assert_eq!(screen(app), Screen::Game);
 }
 
-/// Starts a game of people at the position `json` (GAMES.md section 8),
+/// Starts a game of people at the position `json` (docs/positions.md),
 /// its throws drawn from `seed`; `names` by side, "" for the colour's.
 pub fn start_at(app: &App, json: &str, seed: u64, names: [&str; 4]) {
     let start = Position::from_json(json).expect("a valid position");
@@ -266,7 +266,8 @@ pub fn late_pagade() -> Position {
     .expect("a valid position")
 }
 
-pub fn save_png(app: &App, name: &str) {
+/// Saves the window as `target/screenshots/<name>.png`, and returns it.
+pub fn save_png(app: &App, name: &str) -> slint::SharedPixelBuffer<slint::Rgba8Pixel> {
     // Let colour changes and glides finish.
     i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_secs(1));
     let shot = app.window().window().take_snapshot().expect("a snapshot");
@@ -281,6 +282,7 @@ pub fn save_png(app: &App, name: &str) {
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().unwrap();
     writer.write_image_data(shot.as_bytes()).unwrap();
+    shot
 }
 
 /// Presses the back key (Android's back button; Escape on the desktop).
