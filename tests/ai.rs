@@ -245,6 +245,25 @@ fn the_arena_rotates_seats_and_counts_every_game() {
     assert!(arena::run(teams, &[Player::Random; 4], 2, 3).is_ok());
 }
 
+/// From the fresh start, a Chaupar game begins with the opening throw, as
+/// in the app: the side that threw highest starts, so the starts spread
+/// over the colours; Pagade, which has none, always starts with Black.
+#[test]
+fn arena_games_of_chaupar_begin_with_the_opening_throw() {
+    let teams = Position::start(Game::Chaupar, Options::new(Game::Chaupar)).unwrap();
+    let report = arena::run(teams, &[Player::Random; 2], 24, 5).unwrap();
+    assert_eq!(report.starts.iter().sum::<u32>(), 24);
+    let colours = report.starts.iter().filter(|&&n| n > 0).count();
+    assert!(
+        colours >= 2,
+        "every game started the same: {:?}",
+        report.starts
+    );
+    let pagade = Position::start(Game::Pagade, Options::new(Game::Pagade)).unwrap();
+    let report = arena::run(pagade, &[Player::Random; 2], 6, 5).unwrap();
+    assert_eq!(report.starts, [6, 0, 0, 0]);
+}
+
 #[test]
 fn hard_clearly_beats_random() {
     // Hard wins about 99% of these (docs/ai.md); 17 of 20 fails by chance

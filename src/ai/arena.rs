@@ -5,7 +5,7 @@
 use super::{choose, choose_with, Level, Weights};
 use crate::board::Side;
 use crate::dice::{SeededThrows, ThrowSource};
-use crate::rules::{AfterThrow, Phase, Position, Turn};
+use crate::rules::{AfterThrow, Match, Phase, Position, Turn};
 use std::fmt;
 
 /// Who plays a seat (or a partnership) in the arena.
@@ -64,6 +64,9 @@ pub struct ArenaReport {
     /// Games stopped at the turn limit without a winner.
     pub unfinished: u32,
     pub entries: Vec<Entry>,
+    /// How many games each side started, by side index: from the fresh
+    /// start of a game with an opening throw, the side that threw highest.
+    pub starts: [u32; 4],
 }
 
 /// A game that runs past this many turns is stopped without a winner.
@@ -72,7 +75,9 @@ const MAX_TURNS: u32 = 5_000;
 /// Plays `games` games from `start`. `players` names one player per seat in
 /// seat order, or in partnership games one per partnership (the side that
 /// moves first, then the other). Game `g` rotates the players `g` places
-/// round the seats, and every rotation of a round replays the same throws.
+/// round the seats, and every rotation of a round replays the same throws
+/// (and, from the fresh start of a game with an opening throw, the same
+/// opening throw decides who starts, as in the app).
 pub fn run(
     start: Position,
     players: &[Player],
@@ -98,6 +103,9 @@ pub fn run(
         .map(|&player| Entry { player, wins: 0 })
         .collect();
     let mut unfinished = 0;
+    let mut starts = [0; 4];
+    let opening = start.game().opening_throw()
+        && Position::start(start.game(), *start.options()).is_ok_and(|fresh| fresh == start);
     for g in 0..games {
         let rotation = g as usize % slots;
         // The entry whose player sits in `seat` this game.
@@ -114,6 +122,11 @@ pub fn run(
         };
         let round = g as u64 / slots as u64;
         let throws = SeededThrows::new(mix(seed, round));
+        let start = match Match::new(start.game(), *start.options(), mix(seed, round)) {
+            Ok(game) if opening => *game.position(),
+            _ => start,
+        };
+        starts[start.to_move().index()] += 1;
         match play_game(start, throws, mix(seed ^ 0x5eed, g as u64), |seat| {
             entries[entry_of(seat)].player
         }) {
@@ -126,6 +139,7 @@ pub fn run(
         games,
         unfinished,
         entries,
+        starts,
     })
 }
 
@@ -260,6 +274,9 @@ impl ArenaReport {
             "seats": self.entries.iter().map(|e| e.player.id()).collect::<Vec<_>>(),
             "games": self.games,
             "unfinished": self.unfinished,
+            "starts": (self.start.seats().iter())
+                .map(|&s| (self.start.colour_name(s).to_string(), self.starts[s.index()].into()))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
             "standings": standings,
         })
     }
