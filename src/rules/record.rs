@@ -131,6 +131,9 @@ pub struct Match {
     source: SeededThrows,
     record: GameRecord,
     opening: Vec<(Side, Throw)>,
+    /// The turn as it was before each move since the last throw, for
+    /// taking them back (moves draw nothing from the seed).
+    before_moves: Vec<Turn>,
 }
 
 impl Match {
@@ -181,6 +184,7 @@ impl Match {
             source,
             record,
             opening,
+            before_moves: Vec::new(),
         }
     }
 
@@ -325,6 +329,7 @@ impl Match {
         let throw = self.source.throw(implement);
         let by = Some(self.mover_colour().to_string());
         let thrown = self.turn.add_throw(throw);
+        self.before_moves.clear();
         self.record.events.push(Event::Throw {
             by,
             values: throw.values().to_vec(),
@@ -339,7 +344,9 @@ impl Match {
     /// Plays a move, or says why not and changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
         let by = Some(self.mover_colour().to_string());
+        let before = self.turn;
         let effects = self.turn.play(mv)?;
+        self.before_moves.push(before);
         self.record.events.push(Event::Move { by, mv });
         Ok(effects)
     }
@@ -365,9 +372,8 @@ impl Match {
         let Some(&Event::Move { mv, .. }) = self.record.events.last() else {
             return None;
         };
-        let mut earlier = self.record.clone();
-        earlier.events.pop();
-        *self = Match::replay(&earlier).expect("every earlier moment of a played game replays");
+        self.turn = self.before_moves.pop()?;
+        self.record.events.pop();
         Some(mv)
     }
 
