@@ -6,8 +6,9 @@
 
 use std::time::{Duration, Instant};
 
+use chaupar::ai::Level;
 use chaupar::rules::{Event, Game, GameRecord, Match, Mode, Options, Phase};
-use chaupar::store::{Autosaver, SaveStore, Summary};
+use chaupar::store::{Autosaver, GameDocument, SaveStore, SeatKind, Summary};
 
 const SAVES: u32 = 500;
 const EVENTS: usize = 400;
@@ -64,7 +65,17 @@ fn measure(label: &str, times: u32, mut work: impl FnMut()) {
 fn main() {
     let folder = std::env::temp_dir().join(format!("chaupar-store-bench-{}", std::process::id()));
     let store = SaveStore::open(&folder).expect("cannot open the bench folder");
-    let document = record();
+    // The game as the app saves it: its record and who plays each side.
+    let document = GameDocument {
+        record: record(),
+        names: ["Asha", "", "Ravi", ""].map(String::from),
+        seats: [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Medium),
+            SeatKind::Person,
+            SeatKind::Computer(Level::Hard),
+        ],
+    };
     let size = serde_json::to_vec(&document).unwrap().len();
     println!(
         "a game of {EVENTS} events, {size} bytes of JSON, in {}",
@@ -84,7 +95,7 @@ fn main() {
     });
     drop(autosaver);
     measure("load_game", SAVES, || {
-        store.load_game::<GameRecord>("game").unwrap();
+        store.load_game::<GameDocument>("game").unwrap();
     });
     for n in 0..20 {
         store
@@ -95,9 +106,9 @@ fn main() {
         assert_eq!(store.list().len(), 21);
     });
     measure("Match::replay (opening the save)", 50, || {
-        Match::replay(&document).unwrap();
+        Match::replay(&document.record).unwrap();
     });
-    let mut move_last = document.clone();
+    let mut move_last = document.record.clone();
     while !matches!(move_last.events.last(), Some(Event::Move { .. })) {
         move_last.events.pop();
     }

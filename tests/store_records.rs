@@ -7,11 +7,12 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
+use chaupar::ai::Level;
 use chaupar::dice::SeededThrows;
 use chaupar::rules::{
     Event, Game, GameRecord, Match, Options, Phase, ReplayError, Replayed, TruePair,
 };
-use chaupar::store::{Autosaver, Listing, LoadProblem, SaveStore, Summary};
+use chaupar::store::{Autosaver, GameDocument, Listing, LoadProblem, SaveStore, SeatKind, Summary};
 use common::damaged;
 
 struct Scratch(PathBuf);
@@ -59,6 +60,20 @@ fn play_on(game: &mut Match, events: usize) {
     }
 }
 
+/// The game as the app saves it: its record, and who plays each side.
+fn document(game: &Match) -> GameDocument {
+    GameDocument {
+        record: game.record().clone(),
+        names: ["Asha", "", "Ravi", ""].map(String::from),
+        seats: [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Easy),
+            SeatKind::Computer(Level::Hard),
+            SeatKind::Person,
+        ],
+    }
+}
+
 /// What the Saved games list shows, as the app writes it.
 fn summary_of(game: &Match) -> Summary {
     let position = game.position();
@@ -93,14 +108,15 @@ fn every_game_resumes_from_its_save_at_the_same_moment() {
         let playing = played(game, seed, 300);
         assert!(playing.record().events.len() > 100, "{game:?} ended early");
         let id = format!("{}-{seed}", game.id());
-        autosaver.save(&id, summary_of(&playing), playing.record().clone());
+        autosaver.save(&id, summary_of(&playing), document(&playing));
         expected.push((id, playing));
     }
     autosaver.flush().unwrap();
 
     for (id, playing) in &expected {
-        let record: GameRecord = store.load_game(id).unwrap();
-        assert_eq!(&record, playing.record(), "{id}");
+        let saved: GameDocument = store.load_game(id).unwrap();
+        assert_eq!(saved, document(playing), "{id}");
+        let record = saved.record;
         let resumed = Match::replay(&record).unwrap();
         assert_eq!(resumed.position(), playing.position(), "{id}");
         assert_eq!(resumed.phase(), playing.phase(), "{id}");
@@ -126,19 +142,19 @@ fn a_save_whose_moves_no_longer_replay_is_reported_and_kept() {
     let store = SaveStore::open(&scratch.0).unwrap();
     let playing = played(Game::Pagade, 7, 120);
     store
-        .save_game("g1", &summary_of(&playing), playing.record())
+        .save_game("g1", &summary_of(&playing), &document(&playing))
         .unwrap();
 
     // As if the rules had changed since: the recorded throws no longer come
     // from the seed.
     let path = scratch.0.join("games/g1.json");
     let mut save: serde_json::Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
-    save["game"]["seed"] = 8.into();
+    save["game"]["record"]["seed"] = 8.into();
     let changed = serde_json::to_vec(&save).unwrap();
     fs::write(&path, &changed).unwrap();
 
-    let record: GameRecord = store.load_game("g1").unwrap();
-    assert!(Match::replay(&record).is_err());
+    let saved: GameDocument = store.load_game("g1").unwrap();
+    assert!(Match::replay(&saved.record).is_err());
     let file = store.report_unplayable("g1").unwrap();
     assert_eq!(fs::read(&file.path).unwrap(), changed);
     let [Listing::Bad { id, file: listed }] = &store.list()[..] else {
@@ -150,7 +166,7 @@ fn a_save_whose_moves_no_longer_replay_is_reported_and_kept() {
         "This save's moves no longer replay in this version of Chaupar"
     );
     assert_eq!(
-        store.load_game::<GameRecord>("g1"),
+        store.load_game::<GameDocument>("g1"),
         Err(LoadProblem::Missing)
     );
 }

@@ -7,8 +7,9 @@ use slint::{ComponentHandle, SharedString};
 
 use crate::store::{Listing, LoadProblem};
 
-use super::session::{GameDocument, Session};
+use super::session::Session;
 use super::{model, AppWindow, Inner, SavedGameData, Saves, Screen, SeatStatsData};
+use crate::store::GameDocument;
 
 impl Inner {
     pub(super) fn connect_saves(self: &Rc<Self>, window: &AppWindow) {

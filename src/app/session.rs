@@ -2,30 +2,17 @@
 //! names, which pawn is chosen, the log, and a stable id for every pawn so
 //! that a pawn can be seen walking from square to square.
 
-use serde::{Deserialize, Serialize};
-
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{
     AfterThrow, Bonus, Effects, Event, GameRecord, Match, Milestone, Move, Phase, Position,
     Replayed, TurnEnd,
 };
-use crate::store::Summary;
+use crate::store::{GameDocument, Summary};
 
 use super::board_view::{square_number, PawnAt, Target, Trail};
 use super::race::ordinal;
 use super::setup::SeatKind;
-
-/// A game as the app saves it: the engine's record, which replays to the
-/// exact moment, and who sits at each side.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameDocument {
-    pub record: GameRecord,
-    /// The name at each side, by side index ("" for an empty side).
-    pub names: [String; 4],
-    /// Who plays each side: a person or the computer at a level.
-    pub seats: [SeatKind; 4],
-}
 
 /// What the player to move is asked to do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

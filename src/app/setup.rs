@@ -5,27 +5,12 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Level;
 use crate::board::Side;
 use crate::rules::{Game, Mode, OptionInfo, Options};
+pub use crate::store::SeatKind;
 
 use super::session::capitalised;
 
-/// Who plays a seat: a person at the screen, or the computer at a level.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
-pub enum SeatKind {
-    #[default]
-    Person,
-    Computer(Level),
-}
-
 impl SeatKind {
-    /// The choices of the New game screen, in order.
-    pub const ALL: [SeatKind; 4] = [
-        SeatKind::Person,
-        SeatKind::Computer(Level::Easy),
-        SeatKind::Computer(Level::Medium),
-        SeatKind::Computer(Level::Hard),
-    ];
-
+    /// The choice's name on the New game screen.
     pub fn label(self) -> &'static str {
         match self {
             SeatKind::Person => "Person",
@@ -33,34 +18,6 @@ impl SeatKind {
             SeatKind::Computer(Level::Medium) => "Medium",
             SeatKind::Computer(Level::Hard) => "Hard",
         }
-    }
-
-    /// The name in a saved game: `person`, or the computer's level.
-    pub fn id(self) -> &'static str {
-        match self {
-            SeatKind::Person => "person",
-            SeatKind::Computer(level) => level.id(),
-        }
-    }
-
-    pub fn is_computer(self) -> bool {
-        matches!(self, SeatKind::Computer(_))
-    }
-}
-
-impl From<SeatKind> for String {
-    fn from(kind: SeatKind) -> String {
-        kind.id().to_string()
-    }
-}
-
-impl TryFrom<String> for SeatKind {
-    type Error = String;
-    fn try_from(id: String) -> Result<SeatKind, String> {
-        SeatKind::ALL
-            .into_iter()
-            .find(|k| k.id() == id)
-            .ok_or_else(|| format!("unknown seat kind {id:?}"))
     }
 }
 

@@ -1,9 +1,10 @@
 //! The save store: games in progress, settings and statistics, kept in one
 //! data folder so that a game is never lost.
 //!
-//! The store knows nothing of the rules: a saved game is any document the
-//! caller can serialize (the engine's `GameRecord`), beside a [`Summary`]
-//! that the Saved games list shows without replaying anything. Every file is
+//! A saved game is a [`GameDocument`] (the engine's record, which replays
+//! to the exact moment, and who sits at each side; the store writes any
+//! document the caller can serialize), beside a [`Summary`] that the Saved
+//! games list shows without replaying anything. Every file is
 //! a versioned JSON envelope (see `docs/save-format.md`), written atomically,
 //! and a file that cannot be opened is listed with a message a player
 //! understands and set aside, never deleted.
@@ -41,6 +42,7 @@
 //! ```
 
 mod autosave;
+mod document;
 mod envelope;
 mod files;
 mod saves;
@@ -52,6 +54,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use autosave::Autosaver;
+pub use document::{GameDocument, SeatKind};
 pub use envelope::{Problem, FORMAT, VERSION};
 pub use saves::{BadFile, Listing, LoadProblem, SaveStore, SavedGame, Summary};
 pub use stats::{SeatStats, Stats};
