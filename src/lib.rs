@@ -13,4 +13,5 @@ pub mod dice;
 pub mod launch;
 pub mod rules;
 pub mod sim;
+pub mod sound;
 pub mod store;

@@ -1,0 +1,56 @@
+//! The game heard: the sounds of the throws and the moves, made in code
+//! (`synth`), and which sound each moment of a game makes.
+//!
+//! Every sound is synthesised here from seeded noise and struck
+//! resonances, so the same moment always sounds the same and nothing is
+//! recorded or downloaded. See docs/sound.md.
+
+pub mod synth;
+pub mod wav;
+
+use crate::dice::Implement;
+
+/// A sound the app plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Sound {
+    /// A throw: the implement shaken and dropped on the cloth or board.
+    Throw {
+        implement: Implement,
+        /// How hard the throw was flung, 0 to 100: a harder fling is
+        /// louder and longer.
+        fling: u8,
+        /// How the throw fell: for cowries, bit i set when shell i fell
+        /// mouth up (those rock before they settle); for dice, the values.
+        /// It picks the details, so that one throw always sounds the same.
+        fall: u16,
+    },
+    /// A pawn setting down on the next square: the `n`th step of a move
+    /// (each a little different, so a long move does not drone).
+    Step { n: u8 },
+    /// Pawns sent back: a sharp knock, doubled for a pair.
+    Capture { pawns: u8 },
+    /// Pawns reaching Home: a small bell, struck once for each.
+    Home { pawns: u8 },
+    /// A player finishing: a short flourish, the fullest for first place.
+    Finish { place: u8 },
+    /// A tap the rules refuse: a muted thud.
+    Refused,
+}
+
+impl Sound {
+    /// The sound of a throw flung with `fling` (0 to 1) that showed `throw`.
+    pub fn throw(implement: Implement, throw: &crate::dice::Throw, fling: f32) -> Sound {
+        let fall = match implement {
+            Implement::Cowries(_) => throw
+                .shells()
+                .enumerate()
+                .fold(0u16, |up, (i, shell)| up | u16::from(shell) << i),
+            _ => (throw.values().iter()).fold(0u16, |code, &v| code << 3 | u16::from(v & 7)),
+        };
+        Sound::Throw {
+            implement,
+            fling: (fling.clamp(0.0, 1.0) * 100.0).round() as u8,
+            fall,
+        }
+    }
+}
