@@ -34,8 +34,8 @@ fn sounds() -> Vec<(String, Sound)> {
     out.push(("capture-pair".into(), Sound::Capture { pawns: 2 }));
     out.push(("home".into(), Sound::Home { pawns: 1 }));
     out.push(("home-pair".into(), Sound::Home { pawns: 2 }));
-    out.push(("finish".into(), Sound::Finish { place: 2 }));
-    out.push(("won".into(), Sound::Finish { place: 1 }));
+    out.push(("finish".into(), Sound::Finish));
+    out.push(("won".into(), Sound::Won));
     out.push(("refused".into(), Sound::Refused));
     out
 }

@@ -5,8 +5,18 @@
 //! resonances, so the same moment always sounds the same and nothing is
 //! recorded or downloaded. See docs/sound.md.
 
+mod cues;
+mod sink;
 pub mod synth;
+#[cfg(test)]
+mod tests;
 pub mod wav;
+
+pub use cues::{
+    buzz_for_move, buzz_for_throw, cue_for_refusal, cues_for_move, cues_for_throw, Buzz, Cue,
+    FLOURISH_AFTER_MS,
+};
+pub use sink::{BuzzSink, RecordingSink, SoundSink};
 
 use crate::dice::Implement;
 
@@ -31,8 +41,10 @@ pub enum Sound {
     Capture { pawns: u8 },
     /// Pawns reaching Home: a small bell, struck once for each.
     Home { pawns: u8 },
-    /// A player finishing: a short flourish, the fullest for first place.
-    Finish { place: u8 },
+    /// A player finishing while the game goes on: a short flourish.
+    Finish,
+    /// A game won: the full flourish and the bell.
+    Won,
     /// A tap the rules refuse: a muted thud.
     Refused,
 }

@@ -32,7 +32,8 @@ pub fn render(sound: Sound) -> Vec<f32> {
         Sound::Step { n } => step(n),
         Sound::Capture { pawns } => capture(pawns),
         Sound::Home { pawns } => home(pawns),
-        Sound::Finish { place } => flourish(place <= 1),
+        Sound::Finish => flourish(false),
+        Sound::Won => flourish(true),
         Sound::Refused => thud(),
     }
 }
@@ -491,7 +492,7 @@ fn home(pawns: u8) -> Vec<f32> {
 /// Sa Re Ga Pa Dha Sa', from C5.
 const BHUPALI: [f32; 6] = [523.25, 587.33, 659.26, 783.99, 880.0, 1046.5];
 
-/// A player finishing: Sa Ga Pa Sa' plucked; the winner's is the whole
+/// A player finishing: Sa Ga Pa Sa' plucked; a game won is the whole
 /// scale up, a chord and the bell.
 fn flourish(won: bool) -> Vec<f32> {
     let mut noise = Noise::new(if won { 0xF1A1 } else { 0xF1A2 });
@@ -582,8 +583,8 @@ pub(crate) mod tests {
             Sound::Capture { pawns: 2 },
             Sound::Home { pawns: 1 },
             Sound::Home { pawns: 2 },
-            Sound::Finish { place: 1 },
-            Sound::Finish { place: 2 },
+            Sound::Won,
+            Sound::Finish,
             Sound::Refused,
         ];
         all.extend((0..8).map(|n| Sound::Step { n }));
@@ -621,15 +622,15 @@ pub(crate) mod tests {
         within(Sound::Capture { pawns: 1 }, 0.1, 0.3);
         within(Sound::Refused, 0.08, 0.25);
         within(Sound::Home { pawns: 1 }, 0.9, 1.5);
-        within(Sound::Finish { place: 2 }, 0.4, 1.0);
-        within(Sound::Finish { place: 1 }, 1.0, 2.0);
+        within(Sound::Finish, 0.4, 1.0);
+        within(Sound::Won, 1.0, 2.0);
         for implement in IMPLEMENTS {
             within(throw_of(implement, 0), 0.25, 0.6);
             within(throw_of(implement, 100), 0.6, 1.2);
         }
         assert!(len(Sound::Capture { pawns: 2 }) > len(Sound::Capture { pawns: 1 }));
         assert!(len(Sound::Home { pawns: 2 }) > len(Sound::Home { pawns: 1 }));
-        assert!(len(Sound::Finish { place: 1 }) > len(Sound::Finish { place: 2 }));
+        assert!(len(Sound::Won) > len(Sound::Finish));
     }
 
     #[test]
