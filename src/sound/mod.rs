@@ -6,8 +6,11 @@
 //! recorded or downloaded. See docs/sound.md.
 
 mod cues;
+mod mixer;
+mod player;
 mod sink;
 pub mod synth;
+mod system;
 #[cfg(test)]
 mod tests;
 pub mod wav;
@@ -16,6 +19,7 @@ pub use cues::{
     buzz_for_move, buzz_for_throw, cue_for_refusal, cues_for_move, cues_for_throw, Buzz, Cue,
     FLOURISH_AFTER_MS,
 };
+pub use player::{forced_off, Opener, Output, Player, SoundSettings, AUDIO_VAR};
 pub use sink::{BuzzSink, RecordingSink, SoundSink};
 
 use crate::dice::Implement;
