@@ -2,9 +2,13 @@
 //!
 //! `cargo run --example sounds -- wav DIR` writes every sound as a WAV file
 //! in DIR, to listen to them or look at their spectrograms.
+//!
+//! `cargo run --example sounds --features sound -- play [NAME...]` plays
+//! the sounds named (every sound when none is) on the audio output, as
+//! the app does, one after another.
 
 use chaupar::dice::Implement;
-use chaupar::sound::{synth, wav, Sound};
+use chaupar::sound::{synth, wav, Cue, Player, Sound, SoundSettings, SoundSink};
 use std::path::Path;
 
 /// Every sound, named.
@@ -52,8 +56,23 @@ fn main() {
                 println!("{}", path.display());
             }
         }
+        ["play", ref names @ ..] => {
+            let player = Player::start(&SoundSettings::default());
+            let mut at = 0;
+            for (name, sound) in sounds() {
+                if names.is_empty() || names.contains(&name.as_str()) {
+                    player.play(Cue {
+                        sound,
+                        delay_ms: at,
+                    });
+                    at += (synth::render(sound).len() as u32 * 1000 / synth::RATE) + 250;
+                    println!("{name}");
+                }
+            }
+            player.finish();
+        }
         _ => {
-            eprintln!("usage: sounds wav DIR");
+            eprintln!("usage: sounds wav DIR | sounds play [NAME...]");
             std::process::exit(2);
         }
     }

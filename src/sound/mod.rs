@@ -5,6 +5,8 @@
 //! resonances, so the same moment always sounds the same and nothing is
 //! recorded or downloaded. See docs/sound.md.
 
+#[cfg(all(feature = "sound", target_os = "linux"))]
+mod alsa;
 mod cues;
 mod mixer;
 mod player;
@@ -15,6 +17,8 @@ mod system;
 mod tests;
 pub mod wav;
 
+#[cfg(all(feature = "sound", target_os = "linux"))]
+pub use alsa::DEVICE_VAR;
 pub use cues::{
     buzz_for_move, buzz_for_throw, cue_for_refusal, cues_for_move, cues_for_throw, Buzz, Cue,
     FLOURISH_AFTER_MS,
