@@ -37,8 +37,9 @@ pub fn cues_for_throw(thrown: &Thrown, implement: Implement, fling: f32) -> Vec<
     vec![Cue::now(Sound::throw(implement, &thrown.throw, fling))]
 }
 
-/// The sounds of a move that took `steps` steps, shown one step every
-/// `step_ms` (0: the pawns jump at once), as the engine's `effects` say,
+/// The sounds of a move whose pawns walk `steps` squares (`to - from`
+/// when they walk forward), one every `step_ms` (0 when the move is shown
+/// as a jump), as the engine's `effects` say,
 /// `after` being the position it left: a tap for each step, a knock
 /// instead of the last tap for a capture, the bell when pawns reach Home,
 /// and a flourish when the player finishes, the full one when that wins

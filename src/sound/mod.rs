@@ -4,6 +4,16 @@
 //! Every sound is synthesised here from seeded noise and struck
 //! resonances, so the same moment always sounds the same and nothing is
 //! recorded or downloaded. See docs/sound.md.
+//!
+//! The app keeps one [`Player`], made at start with
+//! `Player::start(&sound_settings)`, and plays into it (through
+//! [`SoundSink`]):
+//! - on a throw, `cues_for_throw(&thrown, turn.implement(), fling)`, and
+//!   [`buzz_for_throw`] on a vibrator as the dice settle;
+//! - on a move, `cues_for_move(&effects, position_after, steps, step_ms)`
+//!   as the pawns start walking, and [`buzz_for_move`] as they land;
+//! - on a refused tap, [`cue_for_refusal`];
+//! - when the settings change, `player.apply(&sound_settings)`.
 
 #[cfg(all(feature = "sound", target_os = "linux"))]
 mod alsa;
