@@ -14,4 +14,5 @@ pub mod launch;
 pub mod replay;
 pub mod rules;
 pub mod sim;
+pub mod sound;
 pub mod store;

@@ -1,0 +1,90 @@
+#!/bin/sh
+# Proves real sound output: starts a PulseAudio daemon of its own with a
+# null sink, records the sink's monitor while the sounds example plays a
+# capture and the Home bell through ALSA's default device (which plays
+# through PulseAudio when it runs, as on desktops), and checks that the
+# recording holds them: loud samples, none at full scale.
+# Installs what it needs (Debian packages) when missing, so it runs
+# unattended on a fresh Debian machine with Rust, as root or with sudo.
+set -eu
+
+cd "$(dirname "$0")/.."
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing=""
+need() { # command-or-file debian-package
+    command -v "$1" >/dev/null 2>&1 || [ -e "$1" ] || missing="$missing $2"
+}
+need pulseaudio pulseaudio
+need parec pulseaudio-utils
+# ALSA's PulseAudio plugin, which makes it ALSA's default device.
+need /usr/share/alsa/alsa.conf.d/pulse.conf libasound2-plugins
+if [ -n "$missing" ]; then
+    echo "sound-check: installing$missing"
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+fi
+
+cargo build -q --example sounds --no-default-features --features sound
+example=target/debug/examples/sounds
+
+# The daemon's socket and pid file live in a folder of this run only.
+XDG_RUNTIME_DIR=$(mktemp -d)
+export XDG_RUNTIME_DIR
+chmod 700 "$XDG_RUNTIME_DIR"
+recorder=""
+cleanup() {
+    [ -n "$recorder" ] && kill "$recorder" 2>/dev/null || true
+    pulseaudio --kill 2>/dev/null || true
+    rm -rf "$XDG_RUNTIME_DIR"
+}
+trap cleanup EXIT
+
+pulseaudio -n --daemonize=yes --exit-idle-time=-1 --use-pid-file=yes \
+    --log-target=file:"$XDG_RUNTIME_DIR/log" \
+    --load=module-native-protocol-unix \
+    --load="module-null-sink sink_name=chaupar rate=48000 channels=1" 2>/dev/null
+tries=0
+until pactl info >/dev/null 2>&1; do
+    tries=$((tries + 1))
+    [ "$tries" -le 50 ] || { echo "sound-check: FAILED: the PulseAudio daemon did not start" >&2; cat "$XDG_RUNTIME_DIR/log" >&2; exit 1; }
+    sleep 0.1
+done
+
+recording="$XDG_RUNTIME_DIR/recording.raw"
+parec -d chaupar.monitor --format=s16le --rate=48000 --channels=1 --raw >"$recording" &
+recorder=$!
+tries=0
+until [ "$(pactl list short source-outputs | wc -l)" -ge 1 ]; do
+    tries=$((tries + 1))
+    [ "$tries" -le 50 ] || { echo "sound-check: FAILED: the recorder did not start" >&2; exit 1; }
+    sleep 0.1
+done
+
+# The example returns once every sound has been written out and drained.
+"$example" play capture home
+sleep 0.5
+kill "$recorder"
+wait "$recorder" 2>/dev/null || true
+recorder=""
+
+# Samples louder than 1/30 of full scale, and at full scale.
+counts=$(od -An -v -td2 -w2 "$recording" | awk '
+    { x = $1 < 0 ? -$1 : $1 }
+    x > 1000 { loud++ }
+    x >= 32767 { clipped++ }
+    END { print NR + 0, loud + 0, clipped + 0 }')
+set -- $counts
+echo "sound-check: recorded $1 samples, $2 loud, $3 at full scale"
+if [ "$2" -lt 2000 ]; then
+    echo "sound-check: FAILED: the recording is (nearly) silent" >&2
+    exit 1
+fi
+if [ "$3" -gt 0 ]; then
+    echo "sound-check: FAILED: the recording clips" >&2
+    exit 1
+fi
+echo "sound-check: the sounds reached the sound server"

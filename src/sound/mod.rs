@@ -1,0 +1,86 @@
+//! The game heard: the sounds of the throws and the moves, made in code
+//! (`synth`), and which sound each moment of a game makes.
+//!
+//! Every sound is synthesised here from seeded noise and struck
+//! resonances, so the same moment always sounds the same and nothing is
+//! recorded or downloaded. See docs/sound.md.
+//!
+//! The app keeps one [`Player`], made at start with
+//! `Player::start(&sound_settings)`, and plays into it (through
+//! [`SoundSink`]):
+//! - on a throw, `cues_for_throw(&thrown, turn.implement(), fling)`, and
+//!   [`buzz_for_throw`] on a vibrator as the dice settle;
+//! - on a move, `cues_for_move(&effects, position_after, steps, step_ms)`
+//!   as the pawns start walking, and [`buzz_for_move`] as they land;
+//! - on a refused tap, [`cue_for_refusal`];
+//! - when the settings change, `player.apply(&sound_settings)`.
+
+#[cfg(all(feature = "sound", target_os = "linux"))]
+mod alsa;
+mod cues;
+mod mixer;
+mod player;
+mod sink;
+pub mod synth;
+mod system;
+#[cfg(test)]
+mod tests;
+pub mod wav;
+
+#[cfg(all(feature = "sound", target_os = "linux"))]
+pub use alsa::DEVICE_VAR;
+pub use cues::{
+    buzz_for_move, buzz_for_throw, cue_for_refusal, cues_for_move, cues_for_throw, Buzz, Cue,
+    FLOURISH_AFTER_MS,
+};
+pub use player::{forced_off, Opener, Output, Player, SoundSettings, AUDIO_VAR};
+pub use sink::{BuzzSink, RecordingSink, SoundSink};
+
+use crate::dice::Implement;
+
+/// A sound the app plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Sound {
+    /// A throw: the implement shaken and dropped on the cloth or board.
+    Throw {
+        implement: Implement,
+        /// How hard the throw was flung, 0 to 100: a harder fling is
+        /// louder and longer.
+        fling: u8,
+        /// How the throw fell: for cowries, bit i set when shell i fell
+        /// mouth up (those rock before they settle); for dice, the values.
+        /// It picks the details, so that one throw always sounds the same.
+        fall: u16,
+    },
+    /// A pawn setting down on the next square: the `n`th step of a move
+    /// (each a little different, so a long move does not drone).
+    Step { n: u8 },
+    /// Pawns sent back: a sharp knock, doubled for a pair.
+    Capture { pawns: u8 },
+    /// Pawns reaching Home: a small bell, struck once for each.
+    Home { pawns: u8 },
+    /// A player finishing while the game goes on: a short flourish.
+    Finish,
+    /// A game won: the full flourish and the bell.
+    Won,
+    /// A tap the rules refuse: a muted thud.
+    Refused,
+}
+
+impl Sound {
+    /// The sound of a throw flung with `fling` (0 to 1) that showed `throw`.
+    pub fn throw(implement: Implement, throw: &crate::dice::Throw, fling: f32) -> Sound {
+        let fall = match implement {
+            Implement::Cowries(_) => throw
+                .shells()
+                .enumerate()
+                .fold(0u16, |up, (i, shell)| up | u16::from(shell) << i),
+            _ => (throw.values().iter()).fold(0u16, |code, &v| code << 3 | u16::from(v & 7)),
+        };
+        Sound::Throw {
+            implement,
+            fling: (fling.clamp(0.0, 1.0) * 100.0).round() as u8,
+            fall,
+        }
+    }
+}
