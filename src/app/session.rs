@@ -5,8 +5,8 @@
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{
-    AfterThrow, Bonus, Effects, Event, GameRecord, Match, Milestone, Move, Phase, Position,
-    Replayed, TurnEnd,
+    replay_onto, AfterThrow, Bonus, Effects, Event, Illegal, Match, Milestone, Move, Phase,
+    Position, ReplayTarget, Thrown, TurnEnd,
 };
 use crate::store::{GameDocument, Summary};
 
@@ -37,6 +37,7 @@ impl Prompt {
     }
 }
 
+#[derive(Clone)]
 pub struct Session {
     pub game: Match,
     pub names: [String; 4],
@@ -80,12 +81,20 @@ impl Session {
     /// back and a turn that had just passed still waits to be acknowledged.
     pub fn new(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
         let record = game.record();
-        let start = GameRecord {
-            events: Vec::new(),
-            ..record.clone()
-        };
+        let start = Match::start_of(record).expect("the start of a game in progress replays");
+        let mut s = Session::at_start(start, names, kinds);
+        if replay_onto(&mut s, &record.events).is_err() {
+            unreachable!("a game in progress replays");
+        }
+        s.select_only_move();
+        s
+    }
+
+    /// A game at its start, before any throw: only the opening throws, if
+    /// any, in the log.
+    fn at_start(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
         let mut s = Session {
-            game: Match::replay(&start).expect("the start of a game in progress replays"),
+            game,
             names,
             kinds,
             save_id: None,
@@ -107,37 +116,29 @@ impl Session {
                 format!("opening throw {}", values_text(throw.values())),
             ));
         }
-        for event in &record.events {
-            s.acknowledge_pass();
-            match event {
-                Event::Throw { .. } => {
-                    s.throw();
-                }
-                Event::Move { mv, .. } => {
-                    s.play(*mv).expect("a move of a game in progress replays");
-                    s.sync_pawns();
-                }
-            }
-        }
-        s.select_only_move();
         s
     }
 
     /// The game as saved, from its replayable document, and whether it
-    /// parts from these rules. A save of an earlier version whose rules
-    /// differ goes on from the start of the turn where it parts, and says
-    /// so; one that parts in its first turn, or whose start is not valid,
-    /// is refused with the engine's reason.
+    /// parts from these rules; its record is replayed once, through the
+    /// session. A save of an earlier version whose rules differ goes on
+    /// from the start of the turn where it parts, and says so; one that
+    /// parts in its first turn, or whose start is not valid, is refused
+    /// with the engine's reason.
     pub fn resume(doc: GameDocument) -> Result<(Session, bool), String> {
-        let (game, parted) = match Match::replay_as_far_as_possible(&doc.record) {
-            Ok(Replayed::Whole(game)) => (game, false),
-            Ok(Replayed::Part { game, why, .. }) if game.record().events.is_empty() => {
-                return Err(why.to_string())
+        let start = Match::start_of(&doc.record).map_err(|why| why.to_string())?;
+        let mut session = Session::at_start(start, doc.names, doc.seats);
+        let parted = match replay_onto(&mut session, &doc.record.events) {
+            Ok(()) => false,
+            Err(parted) if parted.turn_start.game.record().events.is_empty() => {
+                return Err(parted.why.to_string())
             }
-            Ok(Replayed::Part { game, .. }) => (game, true),
-            Err(why) => return Err(why.to_string()),
+            Err(parted) => {
+                session = parted.turn_start;
+                true
+            }
         };
-        let mut session = Session::new(game, doc.names, doc.seats);
+        session.select_only_move();
         if parted {
             session.notice = "Saved under earlier rules: the game goes on from the turn where \
                               they differ (the save as it was stays in Saved games)"
@@ -296,7 +297,7 @@ impl Session {
     }
 
     /// Throws; the result is the engine's, drawn from the match's seed.
-    pub fn throw(&mut self) -> AfterThrow {
+    pub fn throw(&mut self) -> Thrown {
         let (seat, pawns) = (self.game.mover(), self.game.pawn_side());
         let report = self.game.throw();
         self.last_throw = Some(report.throw);
@@ -320,7 +321,7 @@ impl Session {
             self.log.append(&mut self.settled);
         }
         self.select_only_move();
-        report.after
+        report
     }
 
     /// What the end of a turn settled, in turn order: each turn a finished
@@ -475,13 +476,15 @@ impl Session {
 
     /// Plays a move; the engine has the last word.
     pub fn play(&mut self, mv: Move) -> Result<Effects, String> {
+        self.play_move(mv).map_err(|e| capitalised(&e.to_string()))
+    }
+
+    /// [`Session::play`], with the engine's reason for a refusal.
+    fn play_move(&mut self, mv: Move) -> Result<Effects, Illegal> {
         let mover = self.game.mover();
         let side = self.game.pawn_side();
         let spent = values_text(&self.spent_values(mv));
-        let effects = self
-            .game
-            .play(mv)
-            .map_err(|e| capitalised(&e.to_string()))?;
+        let effects = self.game.play(mv)?;
         let pawns = match mv.pawns {
             1 => String::new(),
             2 => "pair ".into(),
@@ -800,6 +803,26 @@ impl Session {
             .take(mv.pawns as usize)
             .map(|p| p.id)
             .collect()
+    }
+}
+
+/// A saved game's events are replayed through the session, so that the
+/// log tells the game as it was played.
+impl ReplayTarget for Session {
+    fn game(&self) -> &Match {
+        &self.game
+    }
+
+    fn throw(&mut self) -> Thrown {
+        self.acknowledge_pass();
+        Session::throw(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
+        self.acknowledge_pass();
+        let effects = self.play_move(mv)?;
+        self.sync_pawns();
+        Ok(effects)
     }
 }
 

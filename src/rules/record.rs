@@ -191,100 +191,71 @@ impl Match {
     /// Replays a record to the moment it was saved, checking every throw
     /// against the seed and every move against the rules.
     pub fn replay(record: &GameRecord) -> Result<Match, ReplayError> {
-        Match::replay_until_parting(record).map_err(|(why, _)| why)
+        Match::replay_until_parting(record)
     }
 
     /// Replays a record as far as these rules allow: a save of an earlier
     /// version, whose rules differ, goes on from the start of the turn in
     /// which it parts from them, with the same throws to come. Only a start
-    /// that is not valid is refused.
+    /// that is not valid is refused. Every event is replayed once.
     pub fn replay_as_far_as_possible(record: &GameRecord) -> Result<Replayed, ReplayError> {
-        match Match::replay_until_parting(record) {
-            Ok(game) => Ok(Replayed::Whole(game)),
-            Err((why @ ReplayError::Start(_), _)) => Err(why),
-            Err((why, turn_start)) => {
-                let head = GameRecord {
-                    events: record.events[..turn_start].to_vec(),
-                    ..record.clone()
-                };
-                // Those events replayed once already.
-                let game = Match::replay(&head)?;
-                Ok(Replayed::Part {
-                    game,
-                    dropped: record.events.len() - turn_start,
-                    why,
-                })
-            }
-        }
+        let mut game = Match::start_of(record)?;
+        Ok(match replay_onto(&mut game, &record.events) {
+            Ok(()) => Replayed::Whole(game),
+            Err(parted) => Replayed::Part {
+                game: parted.turn_start,
+                dropped: parted.dropped,
+                why: parted.why,
+            },
+        })
     }
 
     /// Replays every event, or says why the first one these rules refuse
-    /// is refused and how many events came before the start of its turn.
-    fn replay_until_parting(record: &GameRecord) -> Result<Match, (ReplayError, usize)> {
-        let refused = |why| (why, 0);
-        let mut m = match &record.start {
+    /// is refused.
+    fn replay_until_parting(record: &GameRecord) -> Result<Match, ReplayError> {
+        let mut game = Match::start_of(record)?;
+        replay_onto(&mut game, &record.events).map_err(|parted| parted.why)?;
+        Ok(game)
+    }
+
+    /// The game at the start of a record, before any of its events.
+    pub fn start_of(record: &GameRecord) -> Result<Match, ReplayError> {
+        Ok(match &record.start {
             None => {
                 let options = options_from_json(record.game, &record.options, None)
-                    .map_err(|e| refused(ReplayError::Start(e)))?;
-                Match::new(record.game, options, record.seed)
-                    .map_err(|e| refused(ReplayError::Start(e)))?
+                    .map_err(ReplayError::Start)?;
+                Match::new(record.game, options, record.seed).map_err(ReplayError::Start)?
             }
             Some(start) => {
-                let pos =
-                    Position::from_json_value(start).map_err(|e| refused(ReplayError::Start(e)))?;
+                let pos = Position::from_json_value(start).map_err(ReplayError::Start)?;
                 if pos.game() != record.game {
-                    return Err(refused(ReplayError::Start(PositionError::Inconsistent(
+                    return Err(ReplayError::Start(PositionError::Inconsistent(
                         "the record's start is a position of another game".into(),
-                    ))));
+                    )));
                 }
                 Match::from_position(pos, record.seed)
             }
-        };
-        let mut turn_start = 0;
-        for (i, event) in record.events.iter().enumerate() {
-            // A turn starts with nothing thrown (Khado Karvo's, too).
-            if m.turn().throws().is_empty() {
-                turn_start = i;
-            }
-            let event_no = i + 1;
-            let parting = |why| (why, turn_start);
-            let (Event::Throw { by, .. } | Event::Move { by, .. }) = event;
-            let due = m.mover_colour();
-            if let Some(by) = by.as_deref().filter(|&by| by != due) {
-                return Err(parting(ReplayError::OtherPlayer {
-                    event: event_no,
-                    recorded: by.to_string(),
-                    due: due.to_string(),
-                }));
-            }
-            match event {
-                Event::Throw { values, .. } => {
-                    if m.phase() != Phase::Throw {
-                        return Err(parting(ReplayError::ThrowOutOfTurn { event: event_no }));
-                    }
-                    let report = m.throw();
-                    if report.throw.values() != values.as_slice() {
-                        return Err(parting(ReplayError::ThrowMismatch {
-                            event: event_no,
-                            recorded: values.clone(),
-                            drawn: report.throw.values().to_vec(),
-                        }));
-                    }
-                }
-                Event::Move { mv, .. } => {
-                    if m.phase() != Phase::Move {
-                        return Err(parting(ReplayError::MoveOutOfTurn { event: event_no }));
-                    }
-                    m.play(*mv).map_err(|reason| {
-                        parting(ReplayError::IllegalMove {
-                            event: event_no,
-                            reason,
-                        })
-                    })?;
-                }
-            }
+        })
+    }
+
+    /// Checks that `event`, number `event_no` of a record, is this moment's
+    /// to replay: by the player whose turn it is, a throw in the throw phase
+    /// or a move in the move phase.
+    fn expects(&self, event_no: usize, event: &Event) -> Result<(), ReplayError> {
+        let (Event::Throw { by, .. } | Event::Move { by, .. }) = event;
+        let due = self.mover_colour();
+        if let Some(by) = by.as_deref().filter(|&by| by != due) {
+            return Err(ReplayError::OtherPlayer {
+                event: event_no,
+                recorded: by.to_string(),
+                due: due.to_string(),
+            });
         }
-        Ok(m)
+        match (event, self.phase()) {
+            (Event::Throw { .. }, Phase::Throw) | (Event::Move { .. }, Phase::Move) => Ok(()),
+            (Event::Throw { .. }, _) => Err(ReplayError::ThrowOutOfTurn { event: event_no }),
+            (Event::Move { .. }, _) => Err(ReplayError::MoveOutOfTurn { event: event_no }),
+        }
     }
 
     pub fn game(&self) -> Game {
@@ -385,4 +356,85 @@ impl Match {
     pub fn record(&self) -> &GameRecord {
         &self.record
     }
+}
+
+/// What a record's events are replayed onto: a match, or something that
+/// keeps one and follows the game as it is played (the game screen, which
+/// writes its log as it goes).
+pub trait ReplayTarget: Clone {
+    fn game(&self) -> &Match;
+    fn throw(&mut self) -> Thrown;
+    fn play(&mut self, mv: Move) -> Result<Effects, Illegal>;
+}
+
+impl ReplayTarget for Match {
+    fn game(&self) -> &Match {
+        self
+    }
+
+    fn throw(&mut self) -> Thrown {
+        Match::throw(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
+        Match::play(self, mv)
+    }
+}
+
+/// Where a replay parted from these rules: the target as it was at the
+/// start of the turn in which it parted, how many events were left out
+/// from there, and why the first one refused was refused.
+pub struct Parted<T> {
+    pub turn_start: T,
+    pub dropped: usize,
+    pub why: ReplayError,
+}
+
+/// Replays `events` onto `target`, each checked against the rules, the
+/// seed and whose turn it is, once each. Where one is refused, the target
+/// as it was at the start of that turn comes back with the reason.
+pub fn replay_onto<T: ReplayTarget>(target: &mut T, events: &[Event]) -> Result<(), Parted<T>> {
+    let mut turn_start = (0, target.clone());
+    for (i, event) in events.iter().enumerate() {
+        // A turn starts with nothing thrown (Khado Karvo's, too).
+        if target.game().turn().throws().is_empty() && i > turn_start.0 {
+            turn_start = (i, target.clone());
+        }
+        let event_no = i + 1;
+        let replayed = target
+            .game()
+            .expects(event_no, event)
+            .and_then(|()| match event {
+                Event::Throw { values, .. } => {
+                    let drawn = target.throw().throw;
+                    if drawn.values() == values.as_slice() {
+                        Ok(())
+                    } else {
+                        Err(ReplayError::ThrowMismatch {
+                            event: event_no,
+                            recorded: values.clone(),
+                            drawn: drawn.values().to_vec(),
+                        })
+                    }
+                }
+                Event::Move { mv, .. } => {
+                    target
+                        .play(*mv)
+                        .map(drop)
+                        .map_err(|reason| ReplayError::IllegalMove {
+                            event: event_no,
+                            reason,
+                        })
+                }
+            });
+        if let Err(why) = replayed {
+            let (at, game) = turn_start;
+            return Err(Parted {
+                turn_start: game,
+                dropped: events.len() - at,
+                why,
+            });
+        }
+    }
+    Ok(())
 }
