@@ -25,6 +25,7 @@ use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{Game, Match, Move};
+use crate::sound::{cue_for_refusal, cues_for_move, cues_for_throw, Player, SoundSink};
 use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
 use board_view::Layout;
 use session::{moves_text, Prompt, Session};
@@ -56,6 +57,8 @@ struct Inner {
     /// without saving).
     store: Option<SaveStore>,
     autosaver: Option<Autosaver<GameDocument>>,
+    /// The sounds of the game.
+    sound: Player,
     /// Which app this is on the UI thread, for answers from other threads.
     id: u64,
     state: RefCell<State>,
@@ -122,8 +125,10 @@ impl App {
             .table
             .as_ref()
             .map_or_else(|| NewGame::new(Game::Pagade), NewGame::from_table);
+        let sound = Player::start(&settings.sound);
         let inner = Rc::new(Inner {
             window: window.as_weak(),
+            sound,
             autosaver: store.clone().map(Autosaver::new),
             store,
             id: computer::register_app(),
@@ -306,6 +311,17 @@ impl Inner {
         let settings = window.global::<Settings>();
         let me = self.clone();
         settings.on_choose_speed(move |i| me.choose_speed(Speed::ALL[i.clamp(0, 3) as usize]));
+        let me = self.clone();
+        settings.on_choose_sound(move |level| {
+            let sound = {
+                let mut st = me.state.borrow_mut();
+                st.settings.choose_sound_level(level.clamp(0, 3) as usize);
+                st.settings.sound
+            };
+            me.sound.apply(&sound);
+            me.save_settings();
+            me.show_settings();
+        });
         let me = self.clone();
         settings.on_choose_rotate(move |on| {
             me.state.borrow_mut().settings.rotate_board = on;
@@ -593,14 +609,16 @@ impl Inner {
     }
 
     fn show_settings(&self) {
-        let (speed, rotate_board) = {
+        let (speed, rotate_board, sound) = {
             let st = self.state.borrow();
-            (st.settings.speed, st.settings.rotate_board)
+            let s = &st.settings;
+            (s.speed, s.rotate_board, s.sound_level())
         };
         let window = self.window();
         let g = window.global::<Settings>();
         g.set_speed(Speed::ALL.iter().position(|&x| x == speed).unwrap_or(2) as i32);
         g.set_rotate_board(rotate_board);
+        g.set_sound(sound as i32);
         g.set_step_time(speed.step_ms() as i64);
         g.set_tumble_time(speed.tumble_ms() as i64);
     }
@@ -762,8 +780,11 @@ impl Inner {
             let Some(s) = st.session.as_mut().filter(|s| !busy && s.can_throw()) else {
                 return;
             };
-            s.throw();
+            let thrown = s.throw();
+            let implement = s.implement();
             st.busy = tumble > 0;
+            self.sound
+                .play_all(&cues_for_throw(&thrown, implement, fling.clamp(0.0, 1.0)));
             (tumble, st.game_number)
         };
         self.autosave();
@@ -819,6 +840,7 @@ impl Inner {
             Ok(Some(mv)) => self.play(mv),
             Ok(None) => self.show_game(),
             Err(_) => {
+                self.sound.play(cue_for_refusal());
                 self.show_game();
                 if let Some(id) = pawn {
                     let window = self.window();
@@ -844,12 +866,23 @@ impl Inner {
             let step_ms = st.settings.speed.step_ms();
             let Some(s) = st.session.as_mut() else { return };
             let ids = s.moving_ids(mv);
-            if let Err(reason) = s.play(mv) {
-                s.notice = reason;
-                drop(st);
-                self.show_game();
-                return;
-            }
+            let effects = match s.play(mv) {
+                Ok(effects) => effects,
+                Err(reason) => {
+                    s.notice = reason;
+                    drop(st);
+                    self.sound.play(cue_for_refusal());
+                    self.show_game();
+                    return;
+                }
+            };
+            // The pawns walk square by square forward, else jump.
+            let (steps, walk_ms) = match mv.to.checked_sub(mv.from) {
+                Some(steps) if step_ms > 0 && steps > 0 => (steps, step_ms as u32),
+                _ => (1, 0),
+            };
+            self.sound
+                .play_all(&cues_for_move(&effects, s.position(), steps, walk_ms));
             st.busy = step_ms > 0;
             (ids, step_ms, st.game_number)
         };

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::setup::Table;
+use crate::sound::SoundSettings;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -59,4 +60,32 @@ pub struct Settings {
     pub rotate_board: bool,
     /// The New game screen's last table, offered again.
     pub table: Option<Table>,
+    /// Sound on or off, and its volume.
+    pub sound: SoundSettings,
+}
+
+/// The Settings screen's choices of sound: off, or on at a volume.
+pub const SOUND_LEVELS: [Option<u8>; 4] = [None, Some(35), Some(70), Some(100)];
+
+impl Settings {
+    /// Which of [`SOUND_LEVELS`] the sound settings are (the nearest).
+    pub fn sound_level(&self) -> usize {
+        if !self.sound.on {
+            return 0;
+        }
+        (1..SOUND_LEVELS.len())
+            .min_by_key(|&i| SOUND_LEVELS[i].map_or(u8::MAX, |v| v.abs_diff(self.sound.volume)))
+            .unwrap_or(2)
+    }
+
+    /// Chooses one of [`SOUND_LEVELS`].
+    pub fn choose_sound_level(&mut self, level: usize) {
+        match SOUND_LEVELS.get(level).copied().flatten() {
+            Some(volume) => {
+                self.sound.on = true;
+                self.sound.volume = volume;
+            }
+            None => self.sound.on = false,
+        }
+    }
 }
