@@ -11,6 +11,7 @@ pub mod app;
 pub mod board;
 pub mod dice;
 pub mod launch;
+pub mod lifecycle;
 pub mod replay;
 pub mod rules;
 pub mod sim;

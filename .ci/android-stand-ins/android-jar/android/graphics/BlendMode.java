@@ -1,0 +1,5 @@
+package android.graphics;
+
+public enum BlendMode {
+    SRC_IN
+}

@@ -1,0 +1,3 @@
+package android.graphics;
+
+public class ColorFilter {}

@@ -1,0 +1,7 @@
+package android.graphics;
+
+public class PorterDuff {
+    public enum Mode {
+        SRC_IN
+    }
+}

@@ -1,0 +1,3 @@
+package android.text;
+
+public interface Spannable extends CharSequence {}

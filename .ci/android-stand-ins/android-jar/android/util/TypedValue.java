@@ -1,0 +1,5 @@
+package android.util;
+
+public class TypedValue {
+    public int resourceId;
+}

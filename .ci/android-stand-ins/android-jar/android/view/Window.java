@@ -1,0 +1,5 @@
+package android.view;
+
+public abstract class Window {
+    public abstract View getDecorView();
+}

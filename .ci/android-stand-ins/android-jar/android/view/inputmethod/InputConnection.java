@@ -1,0 +1,6 @@
+package android.view.inputmethod;
+
+public interface InputConnection {
+    boolean beginBatchEdit();
+    boolean endBatchEdit();
+}
