@@ -45,6 +45,35 @@ fn every_game_starts_throws_and_moves_as_the_engine_says() {
     }
 }
 
+/// As the shells settle the tray calls the throw by its name, Chamma or
+/// Ashta, and says nothing for a throw without one.
+#[test]
+fn the_tray_calls_a_throw_by_its_name() {
+    let app = app();
+    app.seed_next_game(5);
+    new_game_through_the_screens(&app, Game::ChowkaBhara);
+    let called = |name: &str| labelled(&app, &format!("The throw is called {name}!")).is_some();
+    let mut seen = [0; 3];
+    // Throws and moves to the end of the game.
+    while take_a_turn_step(&app) {
+        let last = app.with_match(|m| {
+            m.record().events.iter().rev().find_map(|e| match e {
+                Event::Throw { values, .. } => Some(values[0]),
+                Event::Move { .. } => None,
+            })
+        });
+        let Some(Some(value)) = last else { continue };
+        let (chamma, ashta) = (value == 4, value == 8);
+        assert_eq!(called("Chamma"), chamma, "after a throw of {value}");
+        assert_eq!(called("Ashta"), ashta, "after a throw of {value}");
+        seen[usize::from(chamma) + 2 * usize::from(ashta)] += 1;
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "plain throws, Chamma and Ashta all came: {seen:?}"
+    );
+}
+
 #[test]
 fn a_pawn_that_cannot_move_shakes_and_says_why() {
     let app = app();

@@ -24,7 +24,7 @@ use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
 
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
-use crate::rules::{Game, Match, Move};
+use crate::rules::{Game, Match, Move, ThrowName};
 use crate::sound::{cue_for_refusal, cues_for_move, cues_for_throw, Player, SoundSink};
 use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
 use board_view::Layout;
@@ -952,9 +952,20 @@ impl Inner {
     fn show_tray(&self) {
         let st = self.state.borrow();
         let Some(s) = st.session.as_ref() else { return };
-        self.window()
-            .global::<Play>()
-            .set_dice(model(tray(s.implement(), s.last_throw)));
+        let window = self.window();
+        let play = window.global::<Play>();
+        play.set_dice(model(tray(s.implement(), s.last_throw)));
+        let p = s.position();
+        let name = s
+            .last_throw
+            .and_then(|t| p.options().throw_name(p.game(), &t));
+        play.set_throw_call(match name {
+            None => ThrowCall::None,
+            Some(ThrowName::Chamma) => ThrowCall::Chamma,
+            Some(ThrowName::Ashta) => ThrowCall::Ashta,
+            Some(ThrowName::Khim) => ThrowCall::Khim,
+            Some(ThrowName::Doublet) => ThrowCall::Doublet,
+        });
     }
 
     fn layout(st: &State, s: &Session) -> Layout {

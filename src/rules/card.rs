@@ -8,7 +8,7 @@
 //! that the constants fold away and the checks of one game cost nothing in
 //! the others.
 
-use super::effects::{Bonus, Effects, TurnEnd};
+use super::effects::{Bonus, Effects, ThrowName, TurnEnd};
 use super::error::PositionError;
 use super::game::Mode;
 use super::illegal::Illegal;
@@ -297,6 +297,12 @@ pub(crate) trait RuleCard {
     #[inline]
     fn bonus(_pos: &Position, _side: Side, _throw: Throw) -> Bonus {
         Bonus::None
+    }
+
+    /// The traditional name of a throw, if it has one.
+    #[inline]
+    fn throw_name(_options: &Options, _throw: &Throw) -> Option<ThrowName> {
+        None
     }
 
     /// After how many bonus throws in a row the run of throws is void.

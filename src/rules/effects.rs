@@ -31,6 +31,19 @@ pub enum AfterThrow {
     Voided,
 }
 
+/// A throw's traditional name, called as the dice or shells settle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ThrowName {
+    /// Cowries: every shell mouth up (the number of shells).
+    Chamma,
+    /// Cowries: every shell mouth down (twice the number of shells).
+    Ashta,
+    /// Akbar's Chaupar: 6, 5 and 1.
+    Khim,
+    /// Stick dice: both dice the same.
+    Doublet,
+}
+
 /// What a throw did.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Thrown {

@@ -25,7 +25,7 @@ mod reasons;
 mod record;
 mod turn;
 
-pub use effects::{AfterThrow, Bonus, Captured, Effects, Milestone, Thrown, TurnEnd};
+pub use effects::{AfterThrow, Bonus, Captured, Effects, Milestone, ThrowName, Thrown, TurnEnd};
 pub use error::PositionError;
 pub use game::{Game, Mode};
 pub use games::marked_squares;

@@ -13,8 +13,9 @@
 //! - No cut needed to go Home; Home needs an exact throw.
 
 use crate::board::{geometry, BoardKind, Side, MARKED_STEPS};
-use crate::dice::Implement;
+use crate::dice::{Implement, Throw};
 use crate::rules::card::{one, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::effects::ThrowName;
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::options::Options;
@@ -71,6 +72,13 @@ impl RuleCard for ChauparAkbar {
             (3, [a, b, c]) if a == b && b == c => Ok(one(Shape::group(3, 2 * a))),
             _ => Err(Illegal::GroupNeedsDouble),
         }
+    }
+
+    /// Khim: 6, 5 and 1.
+    fn throw_name(_options: &Options, throw: &Throw) -> Option<ThrowName> {
+        let mut values = throw.values().to_vec();
+        values.sort_unstable();
+        (values == [1, 5, 6]).then_some(ThrowName::Khim)
     }
 
     /// Only a lone pawn is captured.

@@ -21,11 +21,11 @@
 //!   from singles), Khado Karvo (a finished player may bring pawns back from
 //!   Home to cut an opponent on its own arm instead of missing a turn).
 
-use super::pagade::{pair_cuts_pair, stick_dice_shapes};
+use super::pagade::{doublet, pair_cuts_pair, stick_dice_shapes};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
-use crate::rules::effects::{Bonus, Effects, Milestone, TurnEnd};
+use crate::rules::effects::{Bonus, Effects, Milestone, ThrowName, TurnEnd};
 use crate::rules::error::PositionError;
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
@@ -95,6 +95,10 @@ impl RuleCard for Chopat {
             shapes.push(Shape::single(12));
         }
         Ok(shapes)
+    }
+
+    fn throw_name(_options: &Options, throw: &Throw) -> Option<ThrowName> {
+        doublet(throw)
     }
 
     #[inline]

@@ -23,7 +23,7 @@
 use crate::board::{geometry, square_ring, BoardKind, Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::card::{one, Circuit, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
-use crate::rules::effects::Bonus;
+use crate::rules::effects::{Bonus, ThrowName};
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::moves::Move;
@@ -202,6 +202,18 @@ impl RuleCard for ChowkaBhara {
             Bonus::Earned
         } else {
             Bonus::None
+        }
+    }
+
+    /// Chamma, every shell mouth up, and Ashta, every shell mouth down.
+    fn throw_name(options: &Options, throw: &Throw) -> Option<ThrowName> {
+        let v = throw.values()[0];
+        if v == options.shells {
+            Some(ThrowName::Chamma)
+        } else if v == 2 * options.shells {
+            Some(ThrowName::Ashta)
+        } else {
+            None
         }
     }
 

@@ -14,10 +14,11 @@ pub(crate) use chowka_bhara::ChowkaBhara;
 pub(crate) use pagade::Pagade;
 
 use super::card::RuleCard;
+use super::effects::ThrowName;
 use super::game::{Game, Mode};
 use super::options::{HouseRule, Options};
 use crate::board::{geometry, BoardKind, Cell, Side, MARKED_STEPS};
-use crate::dice::Implement;
+use crate::dice::{Implement, Throw};
 
 /// Runs `$body` with `$card` standing for the rule card of `$game`.
 macro_rules! by_game {
@@ -128,8 +129,52 @@ pub fn marked_squares(kind: BoardKind) -> Vec<Cell> {
 }
 
 impl Options {
+    /// The traditional name of `throw` in `game`, if it has one.
+    pub fn throw_name(&self, game: Game, throw: &Throw) -> Option<ThrowName> {
+        by_game!(game, R => R::throw_name(self, throw))
+    }
+
     /// What the players of `game` throw with these options.
     pub fn implement(&self, game: Game) -> Implement {
         by_game!(game, R => R::implement(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The throws with traditional names, called as they settle: Chamma
+    /// and Ashta of the cowries (four or six), Khim in Akbar's Chaupar
+    /// only, a doublet of the stick dice.
+    #[test]
+    fn throws_are_called_by_their_names() {
+        let name = |game: Game, options: Options, values: &[u8]| {
+            let throw = Throw::of(options.implement(game), values).expect("a throw of the game");
+            options.throw_name(game, &throw)
+        };
+        let chowka = Options::new(Game::ChowkaBhara);
+        let mut six = chowka;
+        six.shells = 6;
+        let cowries = |o, v: u8| name(Game::ChowkaBhara, o, &[v]);
+        assert_eq!(cowries(chowka, 4), Some(ThrowName::Chamma));
+        assert_eq!(cowries(chowka, 8), Some(ThrowName::Ashta));
+        assert_eq!(cowries(chowka, 3), None);
+        assert_eq!(cowries(six, 6), Some(ThrowName::Chamma));
+        assert_eq!(cowries(six, 12), Some(ThrowName::Ashta));
+        assert_eq!(cowries(six, 4), None);
+        let akbar = Options::new(Game::ChauparAkbar);
+        let parlett = Options::new(Game::Chaupar);
+        assert_eq!(
+            name(Game::ChauparAkbar, akbar, &[5, 1, 6]),
+            Some(ThrowName::Khim)
+        );
+        assert_eq!(name(Game::ChauparAkbar, akbar, &[5, 5, 6]), None);
+        assert_eq!(name(Game::Chaupar, parlett, &[6, 5, 1]), None);
+        for game in [Game::Chopat, Game::Pagade] {
+            let o = Options::new(game);
+            assert_eq!(name(game, o, &[3, 3]), Some(ThrowName::Doublet));
+            assert_eq!(name(game, o, &[3, 4]), None);
+        }
     }
 }

@@ -13,8 +13,9 @@
 //!   may not turn into their Belly: the first cut opens the way Home.
 //! - Home needs an exact throw. A cut earns no bonus throw.
 
-use crate::dice::Implement;
+use crate::dice::{Implement, Throw};
 use crate::rules::card::{one, Circuit, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::effects::ThrowName;
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::options::Options;
@@ -51,6 +52,10 @@ impl RuleCard for Pagade {
         stick_dice_shapes(q)
     }
 
+    fn throw_name(_options: &Options, throw: &Throw) -> Option<ThrowName> {
+        doublet(throw)
+    }
+
     #[inline]
     fn capture<S: Standing>(l: &Landing<S>) -> Result<u8, Illegal> {
         pair_cuts_pair(l)
@@ -74,6 +79,11 @@ pub(crate) fn stick_dice_shapes(q: &ShapeQuery) -> Result<Shapes, Illegal> {
     } else {
         Err(Illegal::PairNeedsDoublet)
     }
+}
+
+/// The stick dice's named throw: a doublet.
+pub(crate) fn doublet(throw: &Throw) -> Option<ThrowName> {
+    throw.is_doublet().then_some(ThrowName::Doublet)
 }
 
 /// Who is cut in Pagade and Chopat: a lone pawn by anything, a pair only
