@@ -95,22 +95,28 @@ fn clap_answer(e: clap::Error) -> Launch {
     let text = e.render().to_string();
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => exit(text.trim_end().to_string(), 0),
-        _ => {
-            // The first paragraph, its lines joined: clap's usage and tips
-            // follow a blank line.
-            let problem: Vec<&str> = text
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let problem = problem.join(" ");
-            let problem = problem.strip_prefix("error: ").unwrap_or(&problem);
-            exit(
-                format!("chaupar: {problem} (try 'chaupar --help')"),
-                USAGE_ERROR,
-            )
-        }
+        _ => exit(
+            format!("chaupar: {} (try 'chaupar --help')", one_line_problem(&e)),
+            USAGE_ERROR,
+        ),
     }
+}
+
+/// A command line's problem as clap found it, in one line: the first
+/// paragraph of its message, its lines joined (clap's usage and tips
+/// follow a blank line), without clap's "error: ".
+pub fn one_line_problem(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let problem: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let problem = problem.join(" ");
+    problem
+        .strip_prefix("error: ")
+        .unwrap_or(&problem)
+        .to_string()
 }
 
 #[cfg(test)]

@@ -287,14 +287,7 @@ fn a_finished_partner_missing_the_turn_takes_no_throw() {
 fn a_khado_karvo_turn_lists_its_choices_without_a_throw() {
     // Yellow has just finished; Green, next, has done Ool Olangvun and has a
     // pawn on Yellow's step 10 (Green's 61).
-    let position = r#"{"game": "chopat", "options": {"mode": "teams", "khado_karvo": true},
-        "seats": ["black", "red", "yellow", "green"], "to_move": "yellow",
-        "pawns": {"black": [1, 2, 3, 4], "red": [1, 2, 3, 4], "yellow": [84, 84, 84, 84],
-                  "green": [1, 2, 3, 61]},
-        "flags": {"yellow": {"has_thrown": true, "kajalvun": true},
-                  "black": {"has_thrown": true}, "red": {"has_thrown": true},
-                  "green": {"has_thrown": true, "kajalvun": true, "ool": "done"}},
-        "places": ["yellow"]}"#;
+    let position = &yellow_just_finished(true);
     let out = run(&["moves", "--position", "-"], position);
     assert_eq!(
         stdout_lines(&out),

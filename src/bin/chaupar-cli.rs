@@ -262,19 +262,10 @@ fn usage_problem(e: clap::Error) -> ExitCode {
             out(e.render().to_string().trim_end());
             ExitCode::SUCCESS
         }
-        _ => {
-            // The first paragraph, its lines joined: clap's usage and tips
-            // follow a blank line.
-            let text = e.render().to_string();
-            let problem: Vec<&str> = text
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let problem = problem.join(" ");
-            let problem = problem.strip_prefix("error: ").unwrap_or(&problem);
-            fail(&format!("{problem}; see --help"))
-        }
+        _ => fail(&format!(
+            "{}; see --help",
+            chaupar::launch::one_line_problem(&e)
+        )),
     }
 }
 
