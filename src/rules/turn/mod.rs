@@ -36,7 +36,7 @@ pub use state::{Phase, Turn};
 use crate::board::Side;
 use crate::dice::{Implement, Throw};
 use crate::rules::card::RuleCard;
-use crate::rules::effects::{AfterThrow, Bonus, Effects, Thrown};
+use crate::rules::effects::{AfterThrow, Bonus, Effects, Thrown, TurnEnd};
 use crate::rules::games::by_game;
 use crate::rules::illegal::Illegal;
 use crate::rules::moves::{slots_of_throws, Move, Mover, MAX_THROWS, SLOTS};
@@ -241,10 +241,28 @@ impl Turn {
     fn advance<V: RuleCard>(&mut self, child: Node, m: Move, cap: Option<Capture>) -> Effects {
         let mut effects = Turn::effects_of::<V>(&self.now, &child, self.side, m, cap);
         self.now = child;
-        if self.now.pos.is_over() || !self.can_move() {
-            effects.turn_end = Some(self.end_turn());
-        }
+        effects.turn_end = self.end_if_done();
         effects
+    }
+
+    /// [`Turn::play_unchecked`] without working out what the move did, for
+    /// the walk through every end of a turn, which never asks.
+    pub(super) fn play_legal<V: RuleCard>(&mut self, m: Move) {
+        if self.without_throw {
+            self.play_without_throw(m);
+            return;
+        }
+        let cap = self.check::<V>(m).expect("a move from legal_moves");
+        let mut child = self.now;
+        self.apply::<V>(&mut child, m, cap);
+        self.now = child;
+        self.end_if_done();
+    }
+
+    /// Ends the turn once nothing more can be used, and says what the end
+    /// did.
+    fn end_if_done(&mut self) -> Option<TurnEnd> {
+        (self.now.pos.is_over() || !self.can_move()).then(|| self.end_turn())
     }
 
     /// Why the pawns on `from` cannot move now, or `None` if they can.

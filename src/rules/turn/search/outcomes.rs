@@ -55,7 +55,7 @@ impl Turn {
         }
         for m in self.legal_in::<V>(Throws::FirstOfEqual, &mut walk.usable) {
             let mut child = *self;
-            child.play_unchecked(m);
+            child.play_legal::<V>(m);
             child.collect_outcomes::<V>(walk);
         }
     }
