@@ -17,3 +17,4 @@ pub mod rules;
 pub mod sim;
 pub mod sound;
 pub mod store;
+pub mod work;
