@@ -1,5 +1,5 @@
-//! The save store: games in progress, settings and statistics, kept in one
-//! data folder so that a game is never lost.
+//! The save store: games in progress, settings, statistics and the dice
+//! counts, kept in one data folder so that a game is never lost.
 //!
 //! A saved game is a [`GameDocument`] (the engine's record, which replays
 //! to the exact moment, and who sits at each side; the store writes any
@@ -46,6 +46,7 @@
 //! ```
 
 mod autosave;
+mod dice;
 mod document;
 mod envelope;
 mod files;
@@ -58,6 +59,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use autosave::{Autosaver, Writes};
+pub use dice::DiceTotals;
 pub use document::{GameDocument, SeatKind};
 pub use envelope::{Problem, FORMAT, VERSION};
 pub use saves::{BadFile, Listing, LoadProblem, SaveStore, SavedGame, Summary};
