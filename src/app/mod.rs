@@ -7,6 +7,7 @@ slint::include_modules!();
 
 mod board_view;
 mod computer;
+mod dice_screen;
 mod fonts;
 mod race;
 mod rules_text;
@@ -60,6 +61,8 @@ struct Inner {
     /// without saving).
     store: Option<SaveStore>,
     autosaver: Option<Autosaver<GameDocument>>,
+    /// The device's dice counts and the Dice screen.
+    dice: dice_screen::DiceBook,
     /// Runs the computer's thinking and the autosave's writes.
     scheduler: Scheduler,
     /// The sounds of the game.
@@ -142,6 +145,7 @@ impl App {
             window: window.as_weak(),
             sound,
             autosaver: store.clone().map(Autosaver::new),
+            dice: dice_screen::DiceBook::open(store.as_ref()),
             store,
             scheduler: {
                 let me = me.clone();
@@ -447,6 +451,7 @@ impl Inner {
         outcome.on_play_again(move || me.restart());
 
         self.connect_saves(window);
+        self.connect_dice(window);
 
         let rules = window.global::<Rules>();
         let me = self.clone();
@@ -487,6 +492,7 @@ impl Inner {
                 let back = self.state.borrow().rules_return;
                 self.go(back);
             }
+            Screen::Dice => self.close_dice(),
             _ => self.go(Screen::Home),
         }
     }
@@ -515,6 +521,7 @@ impl Inner {
         if let Some(Err(e)) = self.autosaver.as_ref().map(Autosaver::flush) {
             eprintln!("chaupar: a game could not be saved: {e}");
         }
+        self.save_dice_totals();
     }
 
     /// Whether Home can offer a saved game to continue.
@@ -530,6 +537,7 @@ impl Inner {
     /// Queues the game as it is now to be saved, and starts the writes if
     /// none are at work.
     fn autosave(&self) {
+        self.count_throws();
         let Some(saver) = &self.autosaver else { return };
         let writes = {
             let st = self.state.borrow();
