@@ -25,6 +25,7 @@ use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
 
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
+use crate::language::Language;
 use crate::rules::{Game, Match, Move, ThrowName};
 use crate::sound::{cue_for_refusal, cues_for_move, cues_for_throw, Player, SoundSink};
 use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
@@ -731,9 +732,8 @@ impl Inner {
                 .collect(),
         ));
         g.set_game(index as i32);
-        g.set_blocks(model(rules_text::rule_blocks(rules_text::markdown(
-            Game::ALL[index],
-        ))));
+        let (page, _) = crate::rules_pages::page(Game::ALL[index], Language::English);
+        g.set_blocks(model(rules_text::rule_blocks(page)));
     }
 
     fn start_from_setup(self: &Rc<Self>) {
