@@ -205,7 +205,7 @@ impl App {
             .borrow()
             .session
             .as_ref()
-            .map(|s| f(&s.game))
+            .map(|s| f(s.game()))
     }
 
     pub fn set_speed(&self, speed: Speed) {

@@ -420,7 +420,7 @@ impl Inner {
         let movable_steps: Vec<u8> = if st.busy || s.mover_kind().is_computer() {
             Vec::new()
         } else {
-            s.game.legal_moves().iter().map(|m| m.from).collect()
+            s.legal_moves().iter().map(|m| m.from).collect()
         };
         let side = s.game.pawn_side();
         let rows = s

@@ -39,9 +39,9 @@ impl Session {
     /// What a legal move would do besides moving (", cut red"), from the
     /// engine's preview of it.
     pub(super) fn foreseen(&self, mv: Move) -> String {
-        match self.game.preview(mv) {
-            Ok((_, effects)) => self.consequences(&effects),
-            Err(_) => String::new(),
+        match self.effects_of(mv) {
+            Some(effects) => self.consequences(effects),
+            None => String::new(),
         }
     }
 

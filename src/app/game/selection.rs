@@ -11,10 +11,10 @@ use crate::rules::{Move, Phase};
 impl Session {
     /// The moves of the chosen pawn (or all moves when none is chosen).
     pub fn moves_from(&self, step: u8) -> Vec<Move> {
-        self.game
-            .legal_moves()
-            .into_iter()
+        self.legal_moves()
+            .iter()
             .filter(|m| m.from == step)
+            .copied()
             .collect()
     }
 
@@ -141,7 +141,7 @@ impl Session {
         self.selected = None;
         self.offered.clear();
         if self.passing.is_none() && self.game.phase() == Phase::Move {
-            let moves = self.game.legal_moves();
+            let moves = self.legal_moves().to_vec();
             // One possible move is offered, but the player confirms it.
             if let [only] = moves[..] {
                 self.selected = Some(only.from);

@@ -2,6 +2,8 @@
 //! names, which pawn is chosen, the log, and a stable id for every pawn so
 //! that a pawn can be seen walking from square to square.
 
+use std::cell::OnceCell;
+
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{
@@ -27,7 +29,9 @@ pub enum Prompt {
 
 #[derive(Clone)]
 pub struct Session {
-    pub game: Match,
+    /// The game itself: changed only through the session, which keeps its
+    /// choices in step.
+    pub(super) game: Match,
     pub names: [String; 4],
     pub kinds: [SeatKind; 4],
     /// The id the game is saved under, once the store has given one.
@@ -51,6 +55,20 @@ pub struct Session {
     pub notice: String,
     /// Every move of the game so far, with who made it.
     pub(super) played: Vec<Played>,
+    /// The legal moves of the turn as it stands, listed once per state.
+    choices: OnceCell<Choices>,
+    /// How often the legal moves were listed, for the tests.
+    #[cfg(test)]
+    pub(super) listings: std::cell::Cell<usize>,
+}
+
+/// The legal moves of one state of the turn, and what each would do, each
+/// worked out the first time it is asked for: a refresh of the screen
+/// lights pawns, labels them, lights squares and names moves from one list.
+#[derive(Clone)]
+struct Choices {
+    moves: Vec<Move>,
+    effects: Vec<OnceCell<Option<Effects>>>,
 }
 
 /// A move as it was made: the seat that chose it and whose pawns it moved
@@ -96,6 +114,9 @@ impl Session {
             settled: Vec::new(),
             notice: String::new(),
             played: Vec::new(),
+            choices: OnceCell::new(),
+            #[cfg(test)]
+            listings: std::cell::Cell::new(0),
         };
         s.sync_pawns();
         for &(side, throw) in s.game.opening_throws() {
@@ -206,6 +227,43 @@ impl Session {
         record.seed ^ events.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
+    /// The game as the engine has it.
+    pub fn game(&self) -> &Match {
+        &self.game
+    }
+
+    /// The legal moves now (none outside the move phase).
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.choices().moves
+    }
+
+    /// What a legal move would do, from the engine's preview of it; `None`
+    /// for a move that is not legal now.
+    pub fn effects_of(&self, mv: Move) -> Option<&Effects> {
+        let choices = self.choices();
+        let at = choices.moves.iter().position(|&m| m == mv)?;
+        choices.effects[at]
+            .get_or_init(|| self.game.preview(mv).ok().map(|(_, effects)| effects))
+            .as_ref()
+    }
+
+    fn choices(&self) -> &Choices {
+        self.choices.get_or_init(|| {
+            #[cfg(test)]
+            self.listings.set(self.listings.get() + 1);
+            let moves = self.game.legal_moves();
+            Choices {
+                effects: vec![OnceCell::new(); moves.len()],
+                moves,
+            }
+        })
+    }
+
+    /// The game changed: its choices are listed afresh when next asked for.
+    fn changed(&mut self) {
+        self.choices = OnceCell::new();
+    }
+
     pub fn position(&self) -> &Position {
         self.game.position()
     }
@@ -278,6 +336,7 @@ impl Session {
     pub fn throw(&mut self) -> Thrown {
         let (seat, pawns) = (self.game.mover(), self.game.pawn_side());
         let report = self.game.throw();
+        self.changed();
         self.last_throw = Some(report.throw);
         self.notice.clear();
         let mut entry = format!("threw {}", values_text(report.throw.values()));
@@ -322,6 +381,7 @@ impl Session {
         let side = self.game.pawn_side();
         let spent = values_text(&self.spent_values(mv));
         let effects = self.game.play(mv)?;
+        self.changed();
         let pawns = match mv.pawns {
             1 => String::new(),
             2 => "pair ".into(),
@@ -399,6 +459,7 @@ impl Session {
         if !self.can_take_back() || self.game.take_back().is_none() {
             return false;
         }
+        self.changed();
         let seat = self.played.pop().expect("a move to take back").seat;
         // The move's own line, the last one written.
         self.log.pop();

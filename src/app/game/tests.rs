@@ -533,3 +533,52 @@ fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
     assert!(reason.contains("moves"), "{reason}");
     assert_eq!(*s.position(), before);
 }
+
+/// One state of the turn lists its legal moves once, however much the
+/// screen asks of them: the lit pawns and their labels, a chosen pawn's
+/// squares, the moves offered and their names; a move played lists the
+/// next state's once more.
+#[test]
+fn each_state_of_a_turn_lists_its_moves_once_for_everything_the_screen_shows() {
+    let mut s = session(7);
+    while s.legal_moves().len() < 2 {
+        if s.game.phase() == Phase::Move {
+            s.play(s.legal_moves()[0]).unwrap();
+        } else {
+            s.throw();
+            s.acknowledge_pass();
+        }
+    }
+    let show = |s: &Session| {
+        for (id, &pawn) in s.pawns.iter().enumerate() {
+            let movable = s.legal_moves().iter().any(|m| m.from == pawn.step);
+            let label = s.pawn_label(pawn, 1, movable);
+            assert!(!label.is_empty(), "pawn {id}");
+        }
+        let targets = s.targets();
+        let names: Vec<String> = s.offered.iter().map(|&mv| s.describe(mv)).collect();
+        (targets.len(), names)
+    };
+    // This state's moves were listed by the loop above.
+    let before = s.listings.get();
+    show(&s);
+    let side = s.game.pawn_side();
+    let id = s
+        .pawns
+        .iter()
+        .position(|p| p.side == side && s.legal_moves().iter().any(|m| m.from == p.step))
+        .expect("a movable pawn");
+    s.tap_pawn(id).expect("a movable pawn is chosen");
+    let (targets, names) = show(&s);
+    assert!(targets > 0 && !names.is_empty());
+    assert_eq!(
+        s.listings.get(),
+        before,
+        "no listing again for the same state"
+    );
+    let mv = s.offered[0];
+    s.play(mv).unwrap();
+    show(&s);
+    show(&s);
+    assert_eq!(s.listings.get(), before + 1, "the next state listed once");
+}
