@@ -103,7 +103,7 @@ impl Inner {
             self.dice
                 .totals
                 .borrow_mut()
-                .count_game(id, s.implement(), throws_of(&s.game))
+                .count_game(id, s.implement(), throws_of(s.game()))
         };
         if counted {
             self.dice.unsaved.set(true);
@@ -169,7 +169,7 @@ impl Inner {
         dice.set_implement(choice_of(implement));
         dice.set_from_game(game.is_some());
         if let Some(s) = game {
-            dice.set_game(tally(&Counts::of(implement, throws_of(&s.game))));
+            dice.set_game(tally(&Counts::of(implement, throws_of(s.game()))));
         }
         dice.set_device(tally(self.dice.totals.borrow().counts(implement)));
         dice.set_problem(self.dice.problem.get());

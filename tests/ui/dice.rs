@@ -3,14 +3,12 @@
 //! on the device, kept across restarts, reset only when confirmed, and
 //! drawn whole at phone and desktop sizes.
 
-mod ui_support;
-
+use crate::ui_support::*;
 use chaupar::app::{App, Dice, DiceFileProblem, DiceImplement, DiceTally, DiceVerdict, Screen};
 use chaupar::dice::Implement;
 use chaupar::dice_counts::Counts;
 use chaupar::rules::{Event, Game};
 use slint::{ComponentHandle, Model};
-use ui_support::*;
 
 /// The values of every throw of the game in progress, in order (the
 /// throws for who starts first).
