@@ -6,7 +6,6 @@ use std::rc::Rc;
 use slint::{ComponentHandle, SharedString};
 
 use super::{model, rules_text, AppWindow, Inner, Rules, Screen};
-use crate::language::Language;
 use crate::rules::Game;
 
 impl Inner {
@@ -37,7 +36,7 @@ impl Inner {
                 .collect(),
         ));
         g.set_game(index as i32);
-        let (page, _) = crate::rules_pages::page(Game::ALL[index], Language::English);
+        let (page, _) = crate::rules_pages::page(Game::ALL[index], self.language());
         g.set_blocks(model(rules_text::rule_blocks(page)));
     }
 }
