@@ -17,3 +17,5 @@ pub mod rules;
 pub mod sim;
 pub mod sound;
 pub mod store;
+#[cfg(all(feature = "ui", target_arch = "wasm32"))]
+mod web;

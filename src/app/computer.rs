@@ -60,7 +60,7 @@ fn think(
     decide: impl FnOnce(&Turn) -> Option<Move> + Send + 'static,
     answer: fn(&Rc<Inner>, Option<Move>),
 ) {
-    std::thread::spawn(move || {
+    let work = move || {
         let chosen = decide(&turn);
         // Fails only when the event loop has ended: the app is closing.
         let _ = slint::invoke_from_event_loop(move || {
@@ -79,7 +79,13 @@ fn think(
                 .is_some_and(|s| s.game.record().events.len() == asked.events);
             answer(&inner, chosen.filter(|_| same_moment));
         });
-    });
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    std::thread::spawn(work);
+    // The web has no threads: the thought runs on the page's thread, and
+    // its answer still arrives through the event loop.
+    #[cfg(target_arch = "wasm32")]
+    work();
 }
 
 impl Inner {

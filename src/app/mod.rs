@@ -278,8 +278,8 @@ fn tray(implement: Implement, throw: Option<Throw>) -> Vec<DieData> {
 }
 
 fn new_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0)
 }

