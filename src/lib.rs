@@ -10,12 +10,15 @@ mod android;
 pub mod app;
 pub mod board;
 pub mod dice;
+pub mod language;
 pub mod launch;
 pub mod lifecycle;
 pub mod replay;
 pub mod rules;
+pub mod rules_pages;
 pub mod sim;
 pub mod sound;
 pub mod store;
 #[cfg(all(feature = "ui", target_arch = "wasm32"))]
 mod web;
+pub mod work;

@@ -276,3 +276,37 @@ fn hard_clearly_beats_random() {
         assert!(wins >= 17, "{game:?}: Hard won only {wins} of 20\n{report}");
     }
 }
+
+/// Stepped one bounded piece at a time (as a browser does between frames),
+/// a decision comes to the move made all at once; Hard spreads a choice
+/// among several ends of its turn over several steps, Easy and Medium
+/// decide in one.
+#[test]
+fn a_decision_taken_in_steps_is_the_decision_taken_at_once() {
+    use chaupar::ai::Decision;
+    use chaupar::work::Work;
+    let mut hard_steps = Vec::new();
+    for game in Game::ALL {
+        let start = Position::start(game, Options::new(game)).expect("a valid start");
+        for turn in sample_turns(start, 4, 12) {
+            for level in Level::ALL {
+                let mut decision = Decision::new(&turn, level, 9);
+                let mut steps = 1;
+                let stepped = loop {
+                    if let Some(chosen) = decision.step() {
+                        break chosen;
+                    }
+                    steps += 1;
+                };
+                assert_eq!(stepped, choose(&turn, level, 9), "{game:?} {level:?}");
+                if level == Level::Hard {
+                    hard_steps.push(steps);
+                } else {
+                    assert_eq!(steps, 1, "{game:?} {level:?}");
+                }
+            }
+        }
+    }
+    assert!(hard_steps.iter().any(|&s| s > 2), "{hard_steps:?}");
+    assert!(hard_steps.iter().all(|&s| s <= 14), "{hard_steps:?}");
+}

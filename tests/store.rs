@@ -9,8 +9,9 @@ use std::time::{Duration, SystemTime};
 
 use chaupar::store::{
     Autosaver, BadFile, Listing, LoadProblem, Problem, SaveStore, SavedGame, Stats, StoreError,
-    Summary,
+    Summary, Writes,
 };
+use chaupar::work::Work;
 use serde::{Deserialize, Serialize, Serializer};
 
 /// A folder of its own for each test, removed afterwards.
@@ -539,15 +540,23 @@ fn a_damaged_statistics_file_is_reported_kept_and_counting_starts_afresh() {
     assert_eq!(store.stats().unwrap(), stats);
 }
 
+/// Runs an autosaver's writes, when it hands some out, on a thread of
+/// their own, as the desktop app does.
+fn in_background<D: Serialize + Send + 'static>(writes: Option<Writes<D>>) {
+    if let Some(writes) = writes {
+        std::thread::spawn(move || writes.finish());
+    }
+}
+
 #[test]
 fn the_autosaver_writes_the_newest_snapshot_by_flush() {
     let scratch = Scratch::new();
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
     for moves in 1..=200 {
-        autosaver.save("g1", summary(&format!("{moves} moves")), record(moves));
+        in_background(autosaver.save("g1", summary(&format!("{moves} moves")), record(moves)));
     }
-    autosaver.save("g2", summary("other"), record(1));
+    in_background(autosaver.save("g2", summary("other"), record(1)));
     autosaver.flush().unwrap();
     assert_eq!(store.load_game::<Record>("g1").unwrap(), record(200));
     assert_eq!(store.load_game::<Record>("g2").unwrap(), record(1));
@@ -557,6 +566,30 @@ fn the_autosaver_writes_the_newest_snapshot_by_flush() {
         .map(|listing| good(listing).summary.progress.clone())
         .collect();
     assert!(progress.contains(&"200 moves".to_string()), "{progress:?}");
+}
+
+#[test]
+fn the_writes_go_one_game_a_step_and_one_writer_at_a_time() {
+    let scratch = Scratch::new();
+    let store = scratch.store();
+    let autosaver = Autosaver::new(store.clone());
+    let mut writes = autosaver.save("g1", summary("a"), record(1)).unwrap();
+    assert!(autosaver.save("g2", summary("b"), record(2)).is_none());
+    assert!(autosaver.save("g1", summary("c"), record(3)).is_none());
+    assert!(store.list().is_empty(), "nothing is written before a step");
+    assert_eq!(writes.step(), None);
+    assert_eq!(store.load_game::<Record>("g1").unwrap(), record(3));
+    assert!(store.load_game::<Record>("g2").is_err());
+    assert_eq!(writes.step(), None);
+    assert_eq!(store.load_game::<Record>("g2").unwrap(), record(2));
+    assert_eq!(writes.step(), Some(()), "done once the queue is empty");
+    drop(writes);
+    let mut next = autosaver
+        .delete("g1")
+        .expect("a new writer once the last is done");
+    assert_eq!(next.step(), None);
+    assert_eq!(next.step(), Some(()));
+    assert_eq!(store.list().len(), 1);
 }
 
 /// A snapshot that counts how often it is written, and can hold the writer
@@ -592,10 +625,11 @@ fn snapshots_queued_during_a_slow_write_are_replaced_by_the_newest() {
         hold,
     };
 
-    autosaver.save("g1", summary("1"), snapshot(1, Some(Arc::clone(&hold))));
+    in_background(autosaver.save("g1", summary("1"), snapshot(1, Some(Arc::clone(&hold)))));
     hold.0.wait(); // the writer is inside the first write
     for moves in 2..=50 {
-        autosaver.save("g1", summary(&moves.to_string()), snapshot(moves, None));
+        let writes = autosaver.save("g1", summary(&moves.to_string()), snapshot(moves, None));
+        assert!(writes.is_none(), "the writer at work takes it");
     }
     hold.1.wait();
     autosaver.flush().unwrap();
@@ -605,15 +639,16 @@ fn snapshots_queued_during_a_slow_write_are_replaced_by_the_newest() {
 }
 
 #[test]
-fn dropping_the_autosaver_finishes_its_writes() {
+fn writes_dropped_unfinished_leave_the_rest_to_the_next_writer() {
     let scratch = Scratch::new();
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
-    for moves in 1..=50 {
-        autosaver.save("g1", summary("a"), record(moves));
-    }
-    drop(autosaver);
-    assert_eq!(store.load_game::<Record>("g1").unwrap(), record(50));
+    let first = autosaver.save("g1", summary("a"), record(1)).unwrap();
+    drop(first);
+    in_background(autosaver.save("g2", summary("b"), record(2)));
+    autosaver.flush().unwrap();
+    assert_eq!(store.load_game::<Record>("g1").unwrap(), record(1));
+    assert_eq!(store.load_game::<Record>("g2").unwrap(), record(2));
 }
 
 #[test]
@@ -621,10 +656,10 @@ fn an_autosaved_game_deleted_after_its_last_snapshot_stays_deleted() {
     let scratch = Scratch::new();
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
-    autosaver.save("g1", summary("a"), record(1));
+    in_background(autosaver.save("g1", summary("a"), record(1)));
     autosaver.flush().unwrap();
-    autosaver.save("g1", finished(summary("won")), record(2));
-    autosaver.delete("g1");
+    in_background(autosaver.save("g1", finished(summary("won")), record(2)));
+    in_background(autosaver.delete("g1"));
     autosaver.flush().unwrap();
     assert!(store.list().is_empty());
 }
@@ -633,8 +668,8 @@ fn an_autosaved_game_deleted_after_its_last_snapshot_stays_deleted() {
 fn a_failed_autosave_is_reported_by_the_next_flush_only() {
     let scratch = Scratch::new();
     let autosaver = Autosaver::new(scratch.store());
-    autosaver.save("not a valid id", summary("a"), record(1));
+    in_background(autosaver.save("not a valid id", summary("a"), record(1)));
     assert!(matches!(autosaver.flush(), Err(StoreError::InvalidId(_))));
-    autosaver.save("g1", summary("a"), record(1));
+    in_background(autosaver.save("g1", summary("a"), record(1)));
     assert!(autosaver.flush().is_ok());
 }

@@ -7,7 +7,7 @@ mod ui_support;
 
 use chaupar::ai::Level;
 use chaupar::app::setup::SeatKind;
-use chaupar::app::{Nav, Play, Screen, Setup};
+use chaupar::app::{Nav, Play, Scheduling, Screen, Setup};
 use chaupar::rules::{Game, Match};
 use slint::{ComponentHandle, Model};
 use ui_support::*;
@@ -15,14 +15,18 @@ use ui_support::*;
 #[test]
 fn computer_players_and_hints() {
     use_testing_backend(true);
-    two_computers_play_a_game_to_its_end_and_it_is_counted();
-    the_hint_lights_the_move_the_computer_suggests();
+    // The computer thinking on threads of its own, then on the UI thread a
+    // step at a time, as in a browser.
+    for scheduling in [Scheduling::Threads, Scheduling::Slices] {
+        two_computers_play_a_game_to_its_end_and_it_is_counted(scheduling);
+        the_hint_lights_the_move_the_computer_suggests(scheduling);
+        the_computer_waits_while_its_game_is_left(scheduling);
+    }
     saved_games_and_computer_seats_render();
-    the_computer_waits_while_its_game_is_left();
 }
 
-fn the_computer_waits_while_its_game_is_left() {
-    let app = open_app(&fresh_data_dir());
+fn the_computer_waits_while_its_game_is_left(scheduling: Scheduling) {
+    let app = open_app_scheduling(&fresh_data_dir(), scheduling);
     app.set_speed(chaupar::app::settings::Speed::Normal);
     app.start(
         Match::new(
@@ -55,8 +59,8 @@ fn the_computer_waits_while_its_game_is_left() {
     assert!(events() >= 3, "the computer plays on once the game is back");
 }
 
-fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
-    let app = open_app(&fresh_data_dir());
+fn two_computers_play_a_game_to_its_end_and_it_is_counted(scheduling: Scheduling) {
+    let app = open_app_scheduling(&fresh_data_dir(), scheduling);
     app.seed_next_game(8);
     press(&app, "New game");
     choose_game(&app, Game::ChowkaBhara);
@@ -105,8 +109,8 @@ fn two_computers_play_a_game_to_its_end_and_it_is_counted() {
     }
 }
 
-fn the_hint_lights_the_move_the_computer_suggests() {
-    let app = open_app(&fresh_data_dir());
+fn the_hint_lights_the_move_the_computer_suggests(scheduling: Scheduling) {
+    let app = open_app_scheduling(&fresh_data_dir(), scheduling);
     app.start(
         Match::from_position(late_pagade(), 2),
         Default::default(),

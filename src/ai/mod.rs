@@ -24,6 +24,7 @@ pub mod tune;
 pub use eval::{evaluate, Weights};
 
 use crate::rules::{Move, Turn};
+use crate::work::Work;
 
 /// How well the computer plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -54,23 +55,68 @@ impl Level {
 /// no legal move (it is not in its move phase, or nothing can move).
 /// `seed` only matters to Easy, whose slips it decides.
 pub fn choose(turn: &Turn, level: Level, seed: u64) -> Option<Move> {
-    let weights = match level {
-        Level::Hard => Weights::hard(turn.position().game()),
-        Level::Easy | Level::Medium => Weights::TUNED,
-    };
-    choose_with(turn, level, seed, &weights)
+    Decision::new(turn, level, seed).finish()
 }
 
 /// [`choose`] with other evaluation weights, for tuning them by self-play.
 pub fn choose_with(turn: &Turn, level: Level, seed: u64, weights: &Weights) -> Option<Move> {
-    match level {
-        Level::Easy => search::easy(turn, seed),
-        Level::Medium => search::medium(turn, weights),
-        Level::Hard => search::hard(turn, weights),
-    }
+    Decision::with_weights(turn, level, seed, *weights).finish()
 }
 
 /// The move to suggest to a human player: the one Hard would make.
 pub fn hint(turn: &Turn) -> Option<Move> {
     choose(turn, Level::Hard, 0)
+}
+
+/// A decision being worked out, in steps that each take a bounded time
+/// ([`Work`]): Easy and Medium decide in one, Hard lists the ends of its
+/// turn in one and then weighs one candidate end per step. Stepped to the
+/// end it gives [`choose`]'s move.
+pub struct Decision {
+    turn: Turn,
+    level: Level,
+    seed: u64,
+    weights: Weights,
+    searching: Option<search::HardSearch>,
+}
+
+impl Decision {
+    pub fn new(turn: &Turn, level: Level, seed: u64) -> Decision {
+        let weights = match level {
+            Level::Hard => Weights::hard(turn.position().game()),
+            Level::Easy | Level::Medium => Weights::TUNED,
+        };
+        Decision::with_weights(turn, level, seed, weights)
+    }
+
+    fn with_weights(turn: &Turn, level: Level, seed: u64, weights: Weights) -> Decision {
+        Decision {
+            turn: *turn,
+            level,
+            seed,
+            weights,
+            searching: None,
+        }
+    }
+}
+
+impl Work for Decision {
+    type Output = Option<Move>;
+
+    fn step(&mut self) -> Option<Option<Move>> {
+        if let Some(search) = &mut self.searching {
+            return search.step();
+        }
+        match self.level {
+            Level::Easy => Some(search::easy(&self.turn, self.seed)),
+            Level::Medium => Some(search::medium(&self.turn, &self.weights)),
+            Level::Hard => match search::hard(&self.turn, &self.weights) {
+                search::HardStart::Decided(chosen) => Some(chosen),
+                search::HardStart::Searching(search) => {
+                    self.searching = Some(search);
+                    None
+                }
+            },
+        }
+    }
 }

@@ -64,33 +64,72 @@ pub(super) fn medium(turn: &Turn, w: &Weights) -> Option<Move> {
     best_by(ends.iter(), |e| evaluate(e.turn.position(), seat, w)).map(|e| e.first)
 }
 
-pub(super) fn hard(turn: &Turn, w: &Weights) -> Option<Move> {
+/// How Hard's decision begins: decided at once (one end of the turn or
+/// none), or a search of its best candidate ends, one per step.
+pub(super) enum HardStart {
+    Decided(Option<Move>),
+    Searching(HardSearch),
+}
+
+pub(super) fn hard(turn: &Turn, w: &Weights) -> HardStart {
     let seat = turn.seat();
     let mut work = 0;
     let ends = turn_ends(turn, HARD_NODES, &mut work);
     if ends.len() <= 1 {
-        return ends.first().map(|e| e.first);
+        return HardStart::Decided(ends.first().map(|e| e.first));
     }
-    let mut scored: Vec<(f64, &End)> = ends
-        .iter()
+    let mut scored: Vec<(f64, End)> = ends
+        .into_iter()
         .map(|e| (evaluate(e.turn.position(), seat, w), e))
         .collect();
     // Stable: equal scores keep the order of the move generator.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (depth, candidates) = hard_plan(turn.implement());
-    let mut best: Option<(f64, Move)> = None;
-    for (_, end) in scored.into_iter().take(candidates) {
-        // The most promising ends come first; when the work is spent the
-        // rest are left unexamined, which keeps every decision quick.
-        if best.is_some() && work > HARD_WORK {
-            break;
+    scored.truncate(candidates);
+    HardStart::Searching(HardSearch {
+        seat,
+        weights: *w,
+        depth,
+        candidates: scored.into_iter().map(|(_, e)| e).collect(),
+        next: 0,
+        work,
+        best: None,
+    })
+}
+
+/// Hard looking beyond its best ends of the turn, most promising first.
+pub(super) struct HardSearch {
+    seat: Side,
+    weights: Weights,
+    depth: u32,
+    candidates: Vec<End>,
+    next: usize,
+    work: usize,
+    best: Option<(f64, Move)>,
+}
+
+impl HardSearch {
+    /// Weighs the next candidate: the move chosen once every candidate is
+    /// weighed or the work is spent (the rest are left unexamined, which
+    /// keeps every decision quick).
+    pub(super) fn step(&mut self) -> Option<Option<Move>> {
+        let spent = self.best.is_some() && self.work > HARD_WORK;
+        let Some(end) = self.candidates.get(self.next).filter(|_| !spent) else {
+            return Some(self.best.map(|(_, m)| m));
+        };
+        self.next += 1;
+        let value = expected_after(
+            &end.turn,
+            self.seat,
+            &self.weights,
+            self.depth,
+            &mut self.work,
+        );
+        if self.best.is_none_or(|(b, _)| value > b) {
+            self.best = Some((value, end.first));
         }
-        let value = expected_after(&end.turn, seat, w, depth, &mut work);
-        if best.is_none_or(|(b, _)| value > b) {
-            best = Some((value, end.first));
-        }
+        None
     }
-    best.map(|(_, m)| m)
 }
 
 /// How many throws Hard looks ahead, and beyond how many of its best ends

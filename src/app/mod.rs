@@ -11,6 +11,7 @@ mod fonts;
 mod race;
 mod rules_text;
 mod saved_games;
+mod scheduler;
 mod session;
 pub mod settings;
 pub mod setup;
@@ -24,10 +25,13 @@ use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
 
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
+use crate::language::Language;
 use crate::rules::{Game, Match, Move, ThrowName};
 use crate::sound::{cue_for_refusal, cues_for_move, cues_for_throw, Player, SoundSink};
 use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
 use board_view::Layout;
+use scheduler::Scheduler;
+pub use scheduler::Scheduling;
 use session::{moves_text, Prompt, Session};
 use settings::{Settings as SavedSettings, Speed};
 use setup::{SeatKind, Setup as NewGame};
@@ -57,10 +61,10 @@ struct Inner {
     /// without saving).
     store: Option<SaveStore>,
     autosaver: Option<Autosaver<GameDocument>>,
+    /// Runs the computer's thinking and the autosave's writes.
+    scheduler: Scheduler,
     /// The sounds of the game.
     sound: Player,
-    /// Which app this is on the UI thread, for answers from other threads.
-    id: u64,
     state: RefCell<State>,
     // Kept across updates so that pawns keep their elements and glide.
     pawns: Rc<VecModel<PawnData>>,
@@ -97,6 +101,15 @@ struct State {
 
 impl App {
     pub fn new(data_dir: Option<PathBuf>) -> Result<App, slint::PlatformError> {
+        App::with_scheduling(data_dir, Scheduling::default())
+    }
+
+    /// The app with its slow work run the way `scheduling` says (tests
+    /// try both).
+    pub fn with_scheduling(
+        data_dir: Option<PathBuf>,
+        scheduling: Scheduling,
+    ) -> Result<App, slint::PlatformError> {
         fonts::add_script_fallbacks();
         let window = AppWindow::new()?;
         let mut said: Vec<String> = Vec::new();
@@ -126,12 +139,19 @@ impl App {
             .as_ref()
             .map_or_else(|| NewGame::new(Game::Pagade), NewGame::from_table);
         let sound = Player::start(&settings.sound);
-        let inner = Rc::new(Inner {
+        let inner = Rc::new_cyclic(|me: &std::rc::Weak<Inner>| Inner {
             window: window.as_weak(),
             sound,
             autosaver: store.clone().map(Autosaver::new),
             store,
-            id: computer::register_app(),
+            scheduler: {
+                let me = me.clone();
+                Scheduler::new(scheduling, move || {
+                    me.upgrade()
+                        .and_then(|inner| inner.state.try_borrow().ok().map(|st| !st.busy))
+                        .unwrap_or(false)
+                })
+            },
             state: RefCell::new(State {
                 settings,
                 setup,
@@ -148,7 +168,6 @@ impl App {
             cells: Rc::new(VecModel::default()),
             log: Rc::new(VecModel::default()),
         });
-        computer::keep_app(&inner);
         window.global::<Nav>().set_message(said.join(" ").into());
         let play = window.global::<Play>();
         play.set_pawns(ModelRc::from(inner.pawns.clone()));
@@ -509,13 +528,22 @@ impl Inner {
         self.state.borrow_mut().saved_to_continue = found;
     }
 
-    /// Hands the game as it is now to the autosaver's thread.
+    /// Queues the game as it is now to be saved, and starts the writes if
+    /// none are at work.
     fn autosave(&self) {
         let Some(saver) = &self.autosaver else { return };
-        let st = self.state.borrow();
-        let Some(s) = st.session.as_ref() else { return };
-        if let Some(id) = &s.save_id {
-            saver.save(id, s.summary(), s.document());
+        let writes = {
+            let st = self.state.borrow();
+            let Some(s) = st.session.as_ref() else { return };
+            let Some(id) = &s.save_id else { return };
+            saver.save(id, s.summary(), s.document())
+        };
+        self.write_saves(writes);
+    }
+
+    fn write_saves(&self, writes: Option<store::Writes<GameDocument>>) {
+        if let Some(writes) = writes {
+            self.scheduler.run_unanswered(writes);
         }
     }
 
@@ -524,7 +552,7 @@ impl Inner {
         let st = self.state.borrow();
         let Some(s) = st.session.as_ref() else { return };
         if let (Some(saver), Some(id)) = (&self.autosaver, &s.save_id) {
-            saver.delete(id);
+            self.write_saves(saver.delete(id));
         }
         let Some(store) = &self.store else { return };
         let p = s.position();
@@ -704,9 +732,8 @@ impl Inner {
                 .collect(),
         ));
         g.set_game(index as i32);
-        g.set_blocks(model(rules_text::rule_blocks(rules_text::markdown(
-            Game::ALL[index],
-        ))));
+        let (page, _) = crate::rules_pages::page(Game::ALL[index], Language::English);
+        g.set_blocks(model(rules_text::rule_blocks(page)));
     }
 
     fn start_from_setup(self: &Rc<Self>) {

@@ -1,124 +1,173 @@
-//! Saving off the UI thread: the app hands over a snapshot after every move
-//! and goes on at once; a writer thread puts the newest snapshot on disk.
+//! Saving without making anyone wait: the app hands over a snapshot after
+//! every move and goes on at once; the queued snapshots are written by a
+//! [`Writes`] work item, which the app runs on a thread of its own or, where
+//! there are no threads, one write at a time between frames.
 
-use std::iter;
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::{self, JoinHandle};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::Serialize;
 
 use super::saves::{SaveStore, Summary};
 use super::StoreError;
+use crate::work::Work;
 
-enum Job<D> {
-    Save {
-        id: String,
-        summary: Summary,
-        game: D,
-    },
-    Delete {
-        id: String,
-    },
-    /// Answered once every job sent before it is done, with the first
-    /// failure since the last flush.
-    Flush(Sender<Result<(), StoreError>>),
-}
-
-/// A writer thread that saves games of document type `D`. Dropping it
-/// waits until everything handed over is on disk.
+/// The queue of games of document type `D` waiting to be written. Cloning
+/// it gives another handle to the same queue.
 pub struct Autosaver<D> {
-    jobs: Option<Sender<Job<D>>>,
-    writer: Option<JoinHandle<()>>,
+    shared: Arc<Shared<D>>,
 }
 
-impl<D: Serialize + Send + 'static> Autosaver<D> {
-    pub fn new(store: SaveStore) -> Autosaver<D> {
-        let (jobs, queue) = mpsc::channel();
-        let writer = thread::Builder::new()
-            .name("autosave".into())
-            .spawn(move || write_jobs(&store, &queue))
-            .expect("the system could not start the autosave thread");
+impl<D> Clone for Autosaver<D> {
+    fn clone(&self) -> Self {
         Autosaver {
-            jobs: Some(jobs),
-            writer: Some(writer),
+            shared: Arc::clone(&self.shared),
+        }
+    }
+}
+
+struct Shared<D> {
+    store: SaveStore,
+    queue: Mutex<Queue<D>>,
+    /// Held for the whole of each write, so that a flush waits for a write
+    /// under way before it writes what is left.
+    writing: Mutex<()>,
+}
+
+struct Queue<D> {
+    /// Games to write (`None`: to delete) in the order first queued, a
+    /// newer snapshot of a game replacing the one queued in its place.
+    jobs: Vec<(String, Option<(Summary, D)>)>,
+    /// A [`Writes`] is at work (or handed out to be run).
+    writer_out: bool,
+    /// The first write that failed since the last flush.
+    first_failure: Option<StoreError>,
+}
+
+impl<D: Serialize> Autosaver<D> {
+    pub fn new(store: SaveStore) -> Autosaver<D> {
+        Autosaver {
+            shared: Arc::new(Shared {
+                store,
+                queue: Mutex::new(Queue {
+                    jobs: Vec::new(),
+                    writer_out: false,
+                    first_failure: None,
+                }),
+                writing: Mutex::new(()),
+            }),
         }
     }
 
-    /// Queues a snapshot of a game and returns at once. Snapshots of the
-    /// same game still queued when the writer gets to them are replaced by
-    /// the newest: only that one is written.
-    pub fn save(&self, id: &str, summary: Summary, game: D) {
-        self.send(Job::Save {
-            id: id.to_string(),
-            summary,
-            game,
-        });
+    /// Queues a snapshot of a game and returns at once. A snapshot of the
+    /// same game still queued is replaced by this newest one. Returns the
+    /// work that writes the queue when none is at work already: run it.
+    #[must_use = "the queued snapshot is written only when the returned writes are run"]
+    pub fn save(&self, id: &str, summary: Summary, game: D) -> Option<Writes<D>> {
+        self.queue_job(id, Some((summary, game)))
     }
 
-    /// Queues the deletion of a game's save, after any snapshot of it
-    /// queued before (which is then not written at all).
-    pub fn delete(&self, id: &str) {
-        self.send(Job::Delete { id: id.to_string() });
+    /// Queues the deletion of a game's save, replacing a snapshot of it
+    /// still queued (which is then not written at all).
+    #[must_use = "the deletion is done only when the returned writes are run"]
+    pub fn delete(&self, id: &str) -> Option<Writes<D>> {
+        self.queue_job(id, None)
     }
 
-    /// Waits until everything queued so far is on disk (when the app pauses
-    /// or quits) and reports the first write that failed since the last
-    /// flush.
+    fn queue_job(&self, id: &str, snapshot: Option<(Summary, D)>) -> Option<Writes<D>> {
+        let mut queue = self.shared.lock_queue();
+        match queue.jobs.iter_mut().find(|(queued, _)| queued == id) {
+            Some(queued) => queued.1 = snapshot,
+            None => queue.jobs.push((id.to_string(), snapshot)),
+        }
+        if queue.writer_out {
+            return None;
+        }
+        queue.writer_out = true;
+        Some(Writes {
+            shared: Arc::clone(&self.shared),
+            done: false,
+        })
+    }
+
+    /// Writes everything still queued on the caller's thread, after waiting
+    /// for a write under way (when the app pauses or quits), and reports
+    /// the first write that failed since the last flush.
     pub fn flush(&self) -> Result<(), StoreError> {
-        let (reply, answer) = mpsc::channel();
-        self.send(Job::Flush(reply));
-        answer.recv().expect("the autosave thread panicked")
-    }
-
-    fn send(&self, job: Job<D>) {
-        let jobs = self.jobs.as_ref().expect("the queue is open until drop");
-        // Only fails if the writer panicked; flush reports that.
-        let _ = jobs.send(job);
+        let _writing = lock(&self.shared.writing);
+        while self.shared.write_next().is_some() {}
+        match self.shared.lock_queue().first_failure.take() {
+            Some(failure) => Err(failure),
+            None => Ok(()),
+        }
     }
 }
 
-impl<D> Drop for Autosaver<D> {
+impl<D: Serialize> Shared<D> {
+    fn lock_queue(&self) -> MutexGuard<'_, Queue<D>> {
+        lock(&self.queue)
+    }
+
+    /// Writes the oldest queued job; `None` when there was none. The
+    /// caller holds `writing`.
+    fn write_next(&self) -> Option<()> {
+        let (id, snapshot) = {
+            let mut queue = self.lock_queue();
+            if queue.jobs.is_empty() {
+                return None;
+            }
+            queue.jobs.remove(0)
+        };
+        let written = match snapshot {
+            Some((summary, game)) => self.store.save_game(&id, &summary, &game),
+            None => self.store.delete_game(&id),
+        };
+        if let Err(err) = written {
+            self.lock_queue().first_failure.get_or_insert(err);
+        }
+        Some(())
+    }
+}
+
+/// A poisoned lock only means another write panicked; the queue itself is
+/// still whole.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The work of writing an [`Autosaver`]'s queue: one game written (or
+/// deleted) per step, done when the queue is empty.
+pub struct Writes<D> {
+    shared: Arc<Shared<D>>,
+    done: bool,
+}
+
+impl<D: Serialize> Work for Writes<D> {
+    type Output = ();
+
+    fn step(&mut self) -> Option<()> {
+        let _writing = lock(&self.shared.writing);
+        if self.shared.write_next().is_some() {
+            return None;
+        }
+        let mut queue = self.shared.lock_queue();
+        // A job queued between the write and this lock is still ours.
+        if !queue.jobs.is_empty() {
+            return None;
+        }
+        queue.writer_out = false;
+        self.done = true;
+        Some(())
+    }
+}
+
+impl<D> Drop for Writes<D> {
+    /// Writes dropped before they were done (the app closing) leave the
+    /// rest to the next save's writes or to a flush.
     fn drop(&mut self) {
-        // Closing the queue lets the writer finish what is queued and stop.
-        drop(self.jobs.take());
-        if let Some(writer) = self.writer.take() {
-            let _ = writer.join();
-        }
-    }
-}
-
-fn write_jobs<D: Serialize>(store: &SaveStore, queue: &Receiver<Job<D>>) {
-    let mut first_failure = None;
-    while let Ok(job) = queue.recv() {
-        // Everything queued now, with later snapshots of a game replacing
-        // earlier ones in place.
-        let mut latest: Vec<(String, Option<(Summary, D)>)> = Vec::new();
-        let mut flushes = Vec::new();
-        for job in iter::once(job).chain(queue.try_iter()) {
-            let (id, snapshot) = match job {
-                Job::Save { id, summary, game } => (id, Some((summary, game))),
-                Job::Delete { id } => (id, None),
-                Job::Flush(reply) => {
-                    flushes.push(reply);
-                    continue;
-                }
-            };
-            match latest.iter_mut().find(|(queued, _)| *queued == id) {
-                Some(queued) => queued.1 = snapshot,
-                None => latest.push((id, snapshot)),
-            }
-        }
-        for (id, snapshot) in latest {
-            let written = match snapshot {
-                Some((summary, game)) => store.save_game(&id, &summary, &game),
-                None => store.delete_game(&id),
-            };
-            if let Err(err) = written {
-                first_failure.get_or_insert(err);
-            }
-        }
-        for reply in flushes {
-            let _ = reply.send(first_failure.take().map_or(Ok(()), Err));
+        if !self.done {
+            lock(&self.shared.queue).writer_out = false;
         }
     }
 }

@@ -14,6 +14,7 @@
 //!
 //! ```
 //! use chaupar::store::{Autosaver, Listing, SaveStore, Summary};
+//! use chaupar::work::Work;
 //!
 //! # let folder = std::env::temp_dir().join(format!("chaupar-doc-{}", std::process::id()));
 //! let store = SaveStore::open(&folder)?;
@@ -23,9 +24,12 @@
 //!     progress: "Black 2 home, Red 1 home".into(),
 //!     finished: false,
 //! };
-//! // After every move, off the UI thread:
+//! // After every move: queue the game, and run the writes off the UI
+//! // thread when none are at work yet.
 //! let autosaver = Autosaver::new(store.clone());
-//! autosaver.save("g1", summary, vec!["throw 6", "move 0-6"]);
+//! if let Some(writes) = autosaver.save("g1", summary, vec!["throw 6", "move 0-6"]) {
+//!     std::thread::spawn(move || writes.finish());
+//! }
 //! autosaver.flush()?; // when the app pauses or quits
 //!
 //! // The Saved games list, and resuming:
@@ -41,11 +45,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-#[cfg(not(target_arch = "wasm32"))]
-mod autosave;
-// The web app has no threads to write from.
-#[cfg(target_arch = "wasm32")]
-#[path = "autosave_web.rs"]
 mod autosave;
 // Natively also compiled for its tests, on a map in place of the browser.
 #[cfg(any(test, target_arch = "wasm32"))]
@@ -70,7 +69,7 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use autosave::Autosaver;
+pub use autosave::{Autosaver, Writes};
 pub use document::{GameDocument, SeatKind};
 pub use envelope::{Problem, FORMAT, VERSION};
 pub use saves::{BadFile, Listing, LoadProblem, SaveStore, SavedGame, Summary};

@@ -4,7 +4,7 @@
 #![allow(dead_code)] // each test binary uses some of these
 
 use chaupar::app::settings::Speed;
-use chaupar::app::{App, Nav, Play, Screen};
+use chaupar::app::{App, Nav, Play, Scheduling, Screen};
 use chaupar::board::Side;
 use chaupar::rules::{Game, Match, Position};
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
@@ -33,7 +33,12 @@ pub fn use_testing_backend(threading: bool) {
 
 /// An app on `dir`, as when the app is opened again on the same device.
 pub fn open_app(dir: &Path) -> App {
-    let app = App::new(Some(dir.to_path_buf())).expect("the window opens");
+    open_app_scheduling(dir, Scheduling::default())
+}
+
+/// An app on `dir` whose slow work runs as `scheduling` says.
+pub fn open_app_scheduling(dir: &Path, scheduling: Scheduling) -> App {
+    let app = App::with_scheduling(Some(dir.to_path_buf()), scheduling).expect("the window opens");
     app.set_speed(Speed::Off);
     app.window().show().expect("the window shows");
     app
@@ -52,11 +57,12 @@ pub fn fresh_data_dir() -> PathBuf {
 }
 
 /// Runs what other threads handed to the UI thread (the computer's moves,
-/// hints), then lets timers due now fire.
+/// hints), then lets a few milliseconds pass, so that timers fire and work
+/// done a step at a time on the UI thread takes its next step.
 pub fn pump() {
     slint::invoke_from_event_loop(|| slint::quit_event_loop().unwrap()).unwrap();
     slint::run_event_loop().unwrap();
-    settle();
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(5));
 }
 
 pub fn labelled(app: &App, label: &str) -> Option<ElementHandle> {
