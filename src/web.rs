@@ -96,3 +96,60 @@ fn save_when_hidden(app: &Rc<App>) -> Result<(), JsValue> {
     flush.forget();
     Ok(())
 }
+
+/// Times the Hard computer player in this browser, with `performance.now()`
+/// (web-time's clock here): over move decisions met while Medium plays
+/// every game against itself (`seeds` games each), the milliseconds each
+/// decision takes stepped to its end, and the longest single step of each,
+/// which is how long it holds the page at most. The browser test calls it
+/// for docs/performance.md; JSON `{"decisions": [...], "steps": [...]}`.
+#[wasm_bindgen]
+pub fn time_hard_decisions(seeds: u32) -> String {
+    use crate::ai::{choose, Decision, Level};
+    use crate::dice::{SeededThrows, ThrowSource};
+    use crate::rules::{AfterThrow, Game, Options, Phase, Position, Turn};
+    use crate::work::Work;
+    use web_time::Instant;
+
+    let ms = |since: Instant| since.elapsed().as_secs_f64() * 1e3;
+    let (mut decisions, mut steps) = (Vec::new(), Vec::new());
+    for game in Game::ALL {
+        let Ok(start) = Position::start(game, Options::new(game)) else {
+            continue;
+        };
+        for seed in 0..u64::from(seeds) {
+            let mut throws = SeededThrows::new(seed);
+            let mut turn = Turn::new(start);
+            // Every 8th decision of a game, to keep the run short.
+            let mut met = 0u32;
+            for _ in 0..2_000 {
+                if turn.phase() == Phase::Over {
+                    break;
+                }
+                while turn.add_throw(throws.throw(turn.implement())) == AfterThrow::Bonus {}
+                while turn.phase() == Phase::Move {
+                    met += 1;
+                    if met % 8 == 0 {
+                        let mut decision = Decision::new(&turn, Level::Hard, seed);
+                        let (begun, mut longest) = (Instant::now(), 0.0f64);
+                        loop {
+                            let step = Instant::now();
+                            let done = decision.step();
+                            longest = longest.max(ms(step));
+                            if done.is_some() {
+                                break;
+                            }
+                        }
+                        decisions.push(ms(begun));
+                        steps.push(longest);
+                    }
+                    let Some(next) = choose(&turn, Level::Medium, seed) else {
+                        break;
+                    };
+                    turn.play_unchecked(next);
+                }
+            }
+        }
+    }
+    serde_json::json!({ "decisions": decisions, "steps": steps }).to_string()
+}

@@ -188,12 +188,13 @@ def main():
          f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        run(port, profile, width, height, args.dpr)
+        run(server, port, profile, width, height, args.dpr)
     finally:
         chrome.terminate()
-        server.terminate()
         chrome.wait()
-        server.wait()
+        if server.poll() is None:
+            server.terminate()
+            server.wait()
         shutil.rmtree(profile, ignore_errors=True)
 
 
@@ -209,7 +210,7 @@ def devtools(profile):
     return next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
 
 
-def run(port, profile, width, height, dpr):
+def run(server, port, profile, width, height, dpr):
     url = f"http://127.0.0.1:{port}/"
     page = Page(devtools(profile))
     page.call("Page.enable")
@@ -241,26 +242,25 @@ def run(port, profile, width, height, dpr):
         fail(f"a new game has events already: {events(save)}")
     page.shot("game")
 
-    # Fling the cowries, tap the pawns, tap the square: until a move is made
-    # (a 4 or an 8 throws again before moving).
-    for attempt in range(12):
-        page.fling(*TRAY_FLING)
-        page.settle(2.0)
+    # Red's turn by touch: fling the cowries, tap the pawns on red's entry
+    # square and then the lit square a value left reaches, until it is
+    # yellow's turn (a 4 or an 8 throws again before moving).
+    for step in range(20):
         _, save = the_one_game(page)
-        since_move = []
-        for event in events(save):
-            since_move = [] if event["kind"] == "move" else since_move + event["values"]
-        if not since_move:
-            fail(f"the fling threw nothing: {events(save)}")
-        page.tap(*cell(RED_ENTRY))
-        page.settle(0.6)
-        page.shot("pawn-chosen")
-        page.tap(*cell(red_square(since_move[0])))
-        page.settle(2.0)
-        _, save = the_one_game(page)
-        if any(event["kind"] == "move" for event in events(save)):
+        if "Player 2 to move" in save["summary"]["progress"]:
             break
+        left = red_values_left(events(save))
+        if left:
+            page.tap(*cell(RED_ENTRY))
+            page.settle(0.6)
+            page.shot("pawn-chosen")
+            page.tap(*cell(RED_PATH[left[0]]))
+        else:
+            page.fling(*TRAY_FLING)
+        page.settle(2.0)
     else:
+        fail(f"red's turn did not end by touch: {events(save)}")
+    if not any(event["kind"] == "move" for event in events(save)):
         fail(f"no move was made by tapping: {events(save)}")
     page.shot("moved")
     moved = events(save)
@@ -282,10 +282,58 @@ def run(port, profile, width, height, dpr):
         fail(f"a throw after resuming gave {resumed_id} {events(save)}")
     print("browser test: resumed after a reload and thrown again")
 
+    # Installable: Chromium's own verdict, once the service worker runs.
+    page.wait_for("navigator.serviceWorker.ready.then((r) => !!r.active)",
+                  "the service worker")
+    errors = page.call("Page.getInstallabilityErrors")["installabilityErrors"]
+    if errors:
+        fail(f"not installable: {errors}")
+    manifest = page.call("Page.getAppManifest")
+    if manifest.get("errors"):
+        fail(f"the manifest has errors: {manifest['errors']}")
+    print("browser test: installable (no installability errors)")
+
+    # A damaged save is kept aside under a name that says so, and listed.
+    page.js("localStorage.setItem('chaupar/games/game-1.json', '{\"format\": \"chaupar-save\", ')")
+    open_app("a damaged save")
+    stored = json.loads(page.storage())
+    if "chaupar/games/game-1.json" in stored or "chaupar/games/game-1.json.damaged" not in stored:
+        fail(f"the damaged save was not set aside: {sorted(stored)}")
+    page.tap(*HOME_SAVED_GAMES)
+    page.settle(0.8)
+    page.shot("saved-games-damaged")
+    print("browser test: a damaged save is kept aside and listed")
+
+    # Offline: with the server gone, the page comes from the service worker's
+    # cache and the game goes on.
+    server.terminate()
+    server.wait()
+    open_app("offline")
+    page.tap(*HOME_CONTINUE)
+    page.settle(1.0)
+    before = events(the_one_game(page)[1])
+    page.fling(*TRAY_FLING)
+    page.settle(2.0)
+    after = events(the_one_game(page)[1])
+    if len(after) <= len(before):
+        fail("no throw offline")
+    page.shot("offline")
+    print("browser test: opens and plays offline")
+
+    # Hard's decisions, timed in the page with performance.now().
+    timed = json.loads(page.js("import('./chaupar.js').then((m) => m.time_hard_decisions(2))"))
+    for name, values in (("decision", timed["decisions"]), ("longest step", timed["steps"])):
+        values.sort()
+        p50, p95 = values[len(values) // 2], values[int((len(values) - 1) * 0.95)]
+        print(f"browser test: Hard's {name} over {len(values)} decisions: "
+              f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {values[-1]:.1f} ms")
+
 
 # Where to touch at 360 x 640 (CSS pixels), read off the screenshots.
 HOME_NEW_GAME = (180, 375)
 HOME_CONTINUE = (180, 347)
+# Below Continue, when there is a game to continue.
+HOME_SAVED_GAMES = (180, 460)
 NEW_GAME_CHOWKA_BHARA = (180, 372)
 NEW_GAME_START = (180, 610)
 TRAY_FLING = ((90, 470), (270, 440))
@@ -295,6 +343,18 @@ ROWS = (119, 181, 244, 306, 369)
 RED_ENTRY = (2, 4)
 # Red's path from its entry (bottom middle), anticlockwise round the rim.
 RED_PATH = [(2, 4), (3, 4), (4, 4), (4, 3), (4, 2), (4, 1), (4, 0), (3, 0), (2, 0)]
+
+
+def red_values_left(record):
+    """The values red has thrown this turn and not yet moved by."""
+    turn = []
+    for event in record:
+        turn = turn + [event] if event["by"] == "red" else []
+    left = [value for event in turn if event["kind"] == "throw" for value in event["values"]]
+    for event in turn:
+        if event["kind"] == "move" and event["to"] - event["from"] in left:
+            left.remove(event["to"] - event["from"])
+    return left
 
 
 def cell(col_row):
