@@ -129,7 +129,7 @@ pub fn time_hard_decisions(seeds: u32) -> String {
                 while turn.add_throw(throws.throw(turn.implement())) == AfterThrow::Bonus {}
                 while turn.phase() == Phase::Move {
                     met += 1;
-                    if met % 8 == 0 {
+                    if met.is_multiple_of(8) {
                         let mut decision = Decision::new(&turn, Level::Hard, seed);
                         let (begun, mut longest) = (Instant::now(), 0.0f64);
                         loop {

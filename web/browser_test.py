@@ -10,7 +10,7 @@ that Chromium finds the app installable, and that it opens and plays with
 the network off. Screenshots go to target/web-test/. Exits non-zero on the
 first thing that fails.
 
-    /usr/bin/python3 web/browser_test.py [--size 360x640] [--keep-open]
+    /usr/bin/python3 web/browser_test.py [--dpr 2]
 """
 
 import argparse
@@ -146,27 +146,28 @@ def the_one_game(page):
     return next(iter(games.items()))
 
 
+def throws_saved(page, before, problem):
+    """Waits for the game's save to hold more than `before` events: the
+    autosave writes once the throw has stopped tumbling."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if len(events(the_one_game(page)[1])) > before:
+            return
+        time.sleep(0.2)
+    page.shot("failed")
+    fail(problem)
+
+
 def events(save):
     return save["game"]["record"]["events"]
 
 
-class Layout:
-    """Where things are on the screen at a size (CSS pixels), read off the
-    app's screenshots at that size."""
-
-    def __init__(self, width, height):
-        self.width, self.height = width, height
-
-    def at(self, fx, fy):
-        return (self.width * fx, self.height * fy)
-
-
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--size", default="360x640")
     parser.add_argument("--dpr", type=float, default=2)
     args = parser.parse_args()
-    width, height = (int(n) for n in args.size.split("x"))
+    # The taps' places below are for this size.
+    width, height = 360, 640
     if not os.path.exists(os.path.join(SITE, "chaupar_bg.wasm")):
         fail("target/web has no build: run bash web/build.sh")
     os.makedirs(SHOTS, exist_ok=True)
@@ -249,8 +250,11 @@ def run(server, port, profile, width, height, dpr):
         _, save = the_one_game(page)
         if "Player 2 to move" in save["summary"]["progress"]:
             break
-        left = red_values_left(events(save))
-        if left:
+        record = events(save)
+        left = red_values_left(record)
+        # Chowka Bhara's 4 and 8 throw again before any move.
+        bonus = record and record[-1]["kind"] == "throw" and record[-1]["values"][-1] in (4, 8)
+        if left and not bonus:
             page.tap(*cell(RED_ENTRY))
             page.settle(0.6)
             page.shot("pawn-chosen")
@@ -276,7 +280,7 @@ def run(server, port, profile, width, height, dpr):
         fail(f"after the reload: {resumed_id} {events(save)}, not {game_id} {moved}")
     # The game on the screen is that game: a throw now adds to its record.
     page.fling(*TRAY_FLING)
-    page.settle(2.0)
+    throws_saved(page, len(moved), "no throw after resuming")
     resumed_id, save = the_one_game(page)
     if resumed_id != game_id or events(save)[: len(moved)] != moved or len(events(save)) <= len(moved):
         fail(f"a throw after resuming gave {resumed_id} {events(save)}")
@@ -309,16 +313,29 @@ def run(server, port, profile, width, height, dpr):
     server.terminate()
     server.wait()
     open_app("offline")
-    page.tap(*HOME_CONTINUE)
+    known = set(saved_games(page))
+    page.tap(*HOME_NEW_GAME_BELOW_CONTINUE)
+    page.settle(0.6)
+    page.tap(*NEW_GAME_START)  # the table chosen last: Chowka Bhara
     page.settle(1.0)
-    before = events(the_one_game(page)[1])
     page.fling(*TRAY_FLING)
-    page.settle(2.0)
-    after = events(the_one_game(page)[1])
-    if len(after) <= len(before):
-        fail("no throw offline")
+    deadline = time.monotonic() + 15
+    while not any(events(save) for key, save in saved_games(page).items() if key not in known):
+        if time.monotonic() > deadline:
+            page.shot("failed")
+            fail("no new game thrown offline")
+        time.sleep(0.2)
     page.shot("offline")
     print("browser test: opens and plays offline")
+
+    # The phone turned, and a bigger phone: the app follows the page's size.
+    for w, h in ((640, 360), (430, 932)):
+        page.call("Emulation.setDeviceMetricsOverride", width=w, height=h,
+                  deviceScaleFactor=dpr, mobile=True)
+        page.wait_for(f"canvas.clientWidth == {w} && canvas.clientHeight == {h}",
+                      f"the canvas at {w} x {h}", seconds=10)
+        page.settle(1.0)
+        page.shot(f"game-{w}x{h}")
 
     # Hard's decisions, timed in the page with performance.now().
     timed = json.loads(page.js("import('./chaupar.js').then((m) => m.time_hard_decisions(2))"))
@@ -333,6 +350,7 @@ def run(server, port, profile, width, height, dpr):
 HOME_NEW_GAME = (180, 375)
 HOME_CONTINUE = (180, 347)
 # Below Continue, when there is a game to continue.
+HOME_NEW_GAME_BELOW_CONTINUE = (180, 403)
 HOME_SAVED_GAMES = (180, 460)
 NEW_GAME_CHOWKA_BHARA = (180, 372)
 NEW_GAME_START = (180, 610)
