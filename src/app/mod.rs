@@ -242,8 +242,8 @@ fn after(ms: u64, f: impl FnOnce() + 'static) {
 
 /// A seed for a new game's throws, from the clock.
 fn new_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0)
 }
