@@ -56,9 +56,15 @@ fn open_from_the_game(app: &App) {
     assert_eq!(screen(app), Screen::Dice);
 }
 
+/// Opens the Dice screen from Settings, whose button is at the end of the
+/// page: in a window tall enough to show it, then the window as it was.
 fn open_from_settings(app: &App) {
+    let size = app.window().window().size();
+    let scale = app.window().window().scale_factor();
     press(app, "Settings");
+    set_window_size(app, 1280.0, 1600.0);
     press(app, "Are the dice fair?");
+    set_window_size(app, size.width as f32 / scale, size.height as f32 / scale);
     assert_eq!(screen(app), Screen::Dice);
 }
 

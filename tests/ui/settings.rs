@@ -1,4 +1,5 @@
-//! The Settings screen: its choices apply and are kept across restarts.
+//! The Settings screen: its choices apply and are kept across restarts
+//! (the language's in tests/ui_language.rs).
 
 use crate::ui_support::*;
 use chaupar::app::settings::Speed;

@@ -6,6 +6,7 @@
 use chaupar::app::settings::Speed;
 use chaupar::app::{App, Nav, Play, Scheduling, Screen};
 use chaupar::board::Side;
+use chaupar::language::Language;
 use chaupar::rules::{Game, Match, Position};
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
 use slint::{ComponentHandle, Model};
@@ -39,6 +40,8 @@ pub fn open_app(dir: &Path) -> App {
 /// An app on `dir` whose slow work runs as `scheduling` says.
 pub fn open_app_scheduling(dir: &Path, scheduling: Scheduling) -> App {
     let app = App::with_scheduling(Some(dir.to_path_buf()), scheduling).expect("the window opens");
+    // The tests read the English labels, whatever the machine's language.
+    app.speak_for_this_run(Some(Language::English));
     app.set_speed(Speed::Off);
     app.window().show().expect("the window shows");
     app
