@@ -25,8 +25,8 @@ use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, VecModel};
 
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
+use crate::outputs::Outputs;
 use crate::rules::{Game, Match, Move, ThrowName};
-use crate::sound::{cue_for_refusal, cues_for_move, cues_for_throw, Player, SoundSink};
 use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
 use board_view::Layout;
 use scheduler::Scheduler;
@@ -62,8 +62,8 @@ struct Inner {
     autosaver: Option<Autosaver<GameDocument>>,
     /// Runs the computer's thinking and the autosave's writes.
     scheduler: Scheduler,
-    /// The sounds of the game.
-    sound: Player,
+    /// The sounds and buzzes of the game.
+    outputs: Outputs,
     state: RefCell<State>,
     // Kept across updates so that pawns keep their elements and glide.
     pawns: Rc<VecModel<PawnData>>,
@@ -109,6 +109,18 @@ impl App {
         data_dir: Option<PathBuf>,
         scheduling: Scheduling,
     ) -> Result<App, slint::PlatformError> {
+        let outputs = Outputs::system(&Default::default());
+        App::with_outputs(data_dir, scheduling, outputs)
+    }
+
+    /// The app playing its sounds and buzzes into `outputs`: the system's
+    /// audio output and vibrator, or recording sinks in tests. The saved
+    /// settings are applied to them.
+    pub fn with_outputs(
+        data_dir: Option<PathBuf>,
+        scheduling: Scheduling,
+        outputs: Outputs,
+    ) -> Result<App, slint::PlatformError> {
         fonts::add_script_fallbacks();
         let window = AppWindow::new()?;
         let mut said: Vec<String> = Vec::new();
@@ -137,10 +149,10 @@ impl App {
             .table
             .as_ref()
             .map_or_else(|| NewGame::new(Game::Pagade), NewGame::from_table);
-        let sound = Player::start(&settings.sound);
+        outputs.apply(&settings.sound);
         let inner = Rc::new_cyclic(|me: &std::rc::Weak<Inner>| Inner {
             window: window.as_weak(),
-            sound,
+            outputs,
             autosaver: store.clone().map(Autosaver::new),
             store,
             scheduler: {
@@ -336,7 +348,18 @@ impl Inner {
                 st.settings.choose_sound_level(level.clamp(0, 3) as usize);
                 st.settings.sound
             };
-            me.sound.apply(&sound);
+            me.outputs.apply(&sound);
+            me.save_settings();
+            me.show_settings();
+        });
+        let me = self.clone();
+        settings.on_choose_vibrate(move |on| {
+            let sound = {
+                let mut st = me.state.borrow_mut();
+                st.settings.sound.vibrate = on;
+                st.settings.sound
+            };
+            me.outputs.apply(&sound);
             me.save_settings();
             me.show_settings();
         });
@@ -636,16 +659,18 @@ impl Inner {
     }
 
     fn show_settings(&self) {
-        let (speed, rotate_board, sound) = {
+        let (speed, rotate_board, sound, vibrate) = {
             let st = self.state.borrow();
             let s = &st.settings;
-            (s.speed, s.rotate_board, s.sound_level())
+            (s.speed, s.rotate_board, s.sound_level(), s.sound.vibrate)
         };
         let window = self.window();
         let g = window.global::<Settings>();
         g.set_speed(Speed::ALL.iter().position(|&x| x == speed).unwrap_or(2) as i32);
         g.set_rotate_board(rotate_board);
         g.set_sound(sound as i32);
+        g.set_vibrate(vibrate);
+        g.set_can_vibrate(self.outputs.can_vibrate());
         g.set_step_time(speed.step_ms() as i64);
         g.set_tumble_time(speed.tumble_ms() as i64);
     }
@@ -810,8 +835,7 @@ impl Inner {
             let thrown = s.throw();
             let implement = s.implement();
             st.busy = tumble > 0;
-            self.sound
-                .play_all(&cues_for_throw(&thrown, implement, fling.clamp(0.0, 1.0)));
+            self.outputs.throw(&thrown, implement, fling, tumble as u32);
             (tumble, st.game_number)
         };
         self.autosave();
@@ -867,7 +891,7 @@ impl Inner {
             Ok(Some(mv)) => self.play(mv),
             Ok(None) => self.show_game(),
             Err(_) => {
-                self.sound.play(cue_for_refusal());
+                self.outputs.refused();
                 self.show_game();
                 if let Some(id) = pawn {
                     let window = self.window();
@@ -898,7 +922,7 @@ impl Inner {
                 Err(reason) => {
                     s.notice = reason;
                     drop(st);
-                    self.sound.play(cue_for_refusal());
+                    self.outputs.refused();
                     self.show_game();
                     return;
                 }
@@ -908,8 +932,7 @@ impl Inner {
                 Some(steps) if step_ms > 0 && steps > 0 => (steps, step_ms as u32),
                 _ => (1, 0),
             };
-            self.sound
-                .play_all(&cues_for_move(&effects, s.position(), steps, walk_ms));
+            self.outputs.moved(&effects, s.position(), steps, walk_ms);
             st.busy = step_ms > 0;
             (ids, step_ms, st.game_number)
         };
