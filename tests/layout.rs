@@ -1,12 +1,12 @@
-//! The engine's code stays easy to find one's way in: no module of the
-//! rules imports one that imports it back, and no file grows past what a
-//! reader takes in at once.
+//! The code stays easy to find one's way in: no module of the rules, or of
+//! the app, imports one that imports it back, and no file of either grows
+//! past what a reader takes in at once.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Lines a source file of the rules may have.
+/// Lines a source file of the rules or the app may have.
 const MOST_LINES: usize = 700;
 
 /// Every `.rs` file under `dir`.
@@ -159,20 +159,30 @@ fn module_graph(dir: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     edges
 }
 
-#[test]
-fn no_module_of_the_rules_imports_one_that_imports_it_back() {
-    let edges = module_graph("rules");
+/// Panics with the cycle when modules under `src/<dir>` import each other
+/// round; `least` imports between them make sure they were read at all.
+fn assert_no_cycle(dir: &str, least: usize) {
+    let edges = module_graph(dir);
     assert!(
-        edges.values().map(BTreeSet::len).sum::<usize>() > 50,
-        "the imports between the rules' modules were not read"
+        edges.values().map(BTreeSet::len).sum::<usize>() > least,
+        "the imports between the modules of {dir} were not read"
     );
     if let Some(cycle) = find_cycle(&edges) {
         let names: Vec<String> = cycle.iter().map(|m| m.join("::")).collect();
-        panic!(
-            "the rules' modules import each other: {}",
-            names.join(" -> ")
-        );
+        panic!("modules of {dir} import each other: {}", names.join(" -> "));
     }
+}
+
+#[test]
+fn no_module_of_the_rules_imports_one_that_imports_it_back() {
+    assert_no_cycle("rules", 50);
+}
+
+/// Each screen's controller stands on the game's model and the shared
+/// helpers, never on another screen's controller that stands on it.
+#[test]
+fn no_module_of_the_app_imports_one_that_imports_it_back() {
+    assert_no_cycle("app", 20);
 }
 
 #[test]
@@ -190,10 +200,11 @@ fn the_cycle_finder_finds_a_cycle() {
 }
 
 #[test]
-fn no_file_of_the_rules_is_longer_than_a_reader_takes_in() {
+fn no_file_of_the_rules_or_the_app_is_longer_than_a_reader_takes_in() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src.join("rules"), &mut files);
+    sources(&src.join("app"), &mut files);
     let long: Vec<String> = files
         .iter()
         .map(|f| (f, fs::read_to_string(f).expect("readable").lines().count()))

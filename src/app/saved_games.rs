@@ -7,7 +7,7 @@ use slint::{ComponentHandle, SharedString};
 
 use crate::store::{Listing, LoadProblem};
 
-use super::session::Session;
+use super::game::session::Session;
 use super::{model, AppWindow, Inner, SavedGameData, Saves, Screen, SeatStatsData};
 use crate::store::GameDocument;
 

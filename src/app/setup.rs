@@ -7,7 +7,7 @@ use crate::board::Side;
 use crate::rules::{Game, Mode, OptionInfo, Options};
 pub use crate::store::SeatKind;
 
-use super::session::capitalised;
+use super::text::capitalised;
 
 impl SeatKind {
     /// The choice's name on the New game screen.

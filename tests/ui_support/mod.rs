@@ -369,3 +369,18 @@ pub fn throw_until_a_move_is_due(app: &App) {
     }
     panic!("no move came up in 50 throws");
 }
+
+/// Chopat with Khado Karvo: Black has just finished, and Red's pawn
+/// stands on Black's square 70 having done Ool Olangvun.
+pub const KHADO_KARVO: &str = r#"{
+    "game": "chopat",
+    "options": { "mode": "teams", "khado_karvo": true },
+    "seats": ["black", "red", "yellow", "green"],
+    "to_move": "black",
+    "places": ["black"],
+    "pawns": { "black": [84, 84, 84, 84], "red": [6, 7, 12, 53],
+               "yellow": [6, 7, 12, 12], "green": [6, 7, 12, 12] },
+    "flags": { "black": { "kajalvun": true, "has_thrown": true },
+               "red": { "kajalvun": true, "ool": "done", "has_thrown": true },
+               "yellow": { "has_thrown": true }, "green": { "has_thrown": true } }
+}"#;

@@ -1,8 +1,9 @@
 //! How the race stands, as the game screen and Game over show it: every
-//! player's line, each partnership's, and the places at the end.
+//! player's line and each partnership's.
 
 use super::session::Session;
-use super::{model, PlaceData, StandingData, TeamData};
+use crate::app::text::ordinal;
+use crate::app::{model, StandingData, TeamData};
 use crate::board::Side;
 use crate::rules::Position;
 
@@ -96,90 +97,7 @@ pub(super) fn teams(s: &Session) -> Vec<TeamData> {
         .collect()
 }
 
-/// Game over: who won, and every player in place order (the finishers,
-/// then whoever was still playing), with how far each had come. In a
-/// partnership the place is the pair's: the winning pair both first, then
-/// the other pair, partners in the order they finished.
-pub(super) fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
-    let p = s.position();
-    let winners = p.winners();
-    let mut names: Vec<String> = winners.iter().map(|&w| s.name(w)).collect();
-    names.dedup();
-    let headline = match names.len() {
-        0 => "The game is over".to_string(),
-        1 => format!("{} wins", names[0]),
-        _ => format!("{} win", names.join(" and ")),
-    };
-    // The finishers in order, then whoever was still playing: one
-    // player left alone is last; several have no place between them.
-    let unplaced: Vec<Side> = p
-        .seats()
-        .iter()
-        .filter(|&&s| !p.is_finished(s))
-        .copied()
-        .collect();
-    let order: Vec<(i32, Side)> = if p.partnership() {
-        let losers = p.places().iter().chain(&unplaced);
-        winners
-            .iter()
-            .map(|&side| (1, side))
-            .chain(
-                losers
-                    .filter(|s| !winners.contains(s))
-                    .map(|&side| (2, side)),
-            )
-            .collect()
-    } else {
-        let last = match unplaced.len() {
-            1 => p.places().len() as i32 + 1,
-            _ => 0,
-        };
-        p.places()
-            .iter()
-            .enumerate()
-            .map(|(i, &side)| (i as i32 + 1, side))
-            .chain(unplaced.iter().map(|&side| (last, side)))
-            .collect()
-    };
-    let rows: Vec<PlaceData> = order
-        .into_iter()
-        .map(|(place, side)| PlaceData {
-            place,
-            name: match (s.name(side), s.colour(side)) {
-                (name, colour) if name == colour => name,
-                (name, colour) => format!("{name} ({})", colour.to_lowercase()),
-            }
-            .into(),
-            side: side.0 as i32,
-            detail: if p.pawns_home(side) == p.pawn_count() {
-                // Pairs share a place: each partner's own finish is news.
-                match p.finishing_place(side) {
-                    Some(place) if p.partnership() => {
-                        format!("All pawns Home, {} to finish", ordinal(place))
-                    }
-                    _ => "All pawns Home".to_string(),
-                }
-            } else {
-                format!("{} · {} to go", home_text(p, side), p.steps_to_go(side))
-            }
-            .into(),
-        })
-        .collect();
-    (headline, rows)
-}
-
 /// "2 of 4 home".
-fn home_text(p: &Position, side: Side) -> String {
+pub(in crate::app) fn home_text(p: &Position, side: Side) -> String {
     format!("{} of {} home", p.pawns_home(side), p.pawn_count())
-}
-
-/// "1st", "2nd", "3rd", "4th": the places of a game of at most four.
-pub(super) fn ordinal(n: usize) -> String {
-    let suffix = match n {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

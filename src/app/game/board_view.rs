@@ -5,7 +5,7 @@
 
 use crate::board::{self, BoardKind, CellKind, Geometry, Side};
 
-use super::{CellData, PawnData};
+use crate::app::{CellData, PawnData};
 
 /// Cross board steps of a pawn on its way down its own Belly to Home,
 /// traditionally laid on its side.

@@ -1,10 +1,8 @@
 //! What the app plays and buzzes, heard through recording sinks given to
-//! the real app on Slint's headless testing backend: throws, moves,
-//! captures and refused taps made the way a player makes them, and the
-//! Settings screen's Sound and Vibration rows.
+//! the real app: throws, moves, captures and refused taps made the way a
+//! player makes them, and the Settings screen's Sound and Vibration rows.
 
-mod ui_support;
-
+use crate::ui_support::*;
 use chaupar::app::settings::Speed;
 use chaupar::app::{App, Play, Scheduling, Settings};
 use chaupar::dice::Implement;
@@ -14,7 +12,6 @@ use chaupar::rules::{Game, Match, Options, Position};
 use chaupar::sound::{RecordingSink, Sound};
 use slint::{ComponentHandle, Model};
 use std::rc::Rc;
-use ui_support::*;
 
 /// The fling of a throw made through the tray's accessible action.
 const TAP_FLING: f32 = 0.3;
@@ -226,6 +223,9 @@ fn vibration_is_offered_beside_sound_where_the_device_can_vibrate_and_is_kept() 
         "on at first"
     );
     press(&first, "Settings");
+    set_window_size(&first, 390.0, 844.0);
+    assert_shown(&first, "Vibration On", (390.0, 844.0));
+    save_png(&first, "settings-vibration-phone");
     press(&first, "Vibration Off");
     assert!(!settings.get_vibrate());
     start_game(&first, Game::ChowkaBhara, 1);

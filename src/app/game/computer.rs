@@ -8,8 +8,8 @@ use crate::ai::{Decision, Level};
 use crate::rules::Move;
 
 use super::session::Prompt;
-use super::setup::SeatKind;
-use super::{after, Inner, Screen};
+use crate::app::setup::SeatKind;
+use crate::app::{after, Inner, Screen};
 
 /// What a thought was about: the game and how far it had gone, so that an
 /// answer arriving after the game moved on (or was left) is dropped.
@@ -50,7 +50,7 @@ impl Inner {
 impl Inner {
     /// If a computer is to act, does so after its pause (once: a pending
     /// action is not scheduled twice).
-    pub(super) fn computer_step(self: &Rc<Self>) {
+    pub(in crate::app) fn computer_step(self: &Rc<Self>) {
         let (pause, number) = {
             let mut st = self.state.borrow_mut();
             let Some(s) = st.session.as_ref() else { return };

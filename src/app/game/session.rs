@@ -1,0 +1,492 @@
+//! A game in progress as the Game screen sees it: the match, the players'
+//! names, which pawn is chosen, the log, and a stable id for every pawn so
+//! that a pawn can be seen walking from square to square.
+
+use std::cell::OnceCell;
+
+use crate::board::{Cell, Side};
+use crate::dice::{Implement, Throw};
+use crate::rules::{
+    replay_onto, AfterThrow, Bonus, Effects, Event, Illegal, Match, Move, Phase, Position,
+    ReplayTarget, Thrown,
+};
+use crate::store::{GameDocument, Summary};
+
+use super::board_view::{PawnAt, Trail};
+use crate::app::setup::SeatKind;
+use crate::app::text::{capitalised, moves_text, values_text};
+
+/// What the player to move is asked to do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Prompt {
+    Throw,
+    ThrowAgain,
+    Move,
+    /// No value could be used: the player acknowledges and the turn passes.
+    Passes,
+    Over,
+}
+
+#[derive(Clone)]
+pub struct Session {
+    /// The game itself: changed only through the session, which keeps its
+    /// choices in step.
+    pub(super) game: Match,
+    pub names: [String; 4],
+    pub kinds: [SeatKind; 4],
+    /// The id the game is saved under, once the store has given one.
+    pub save_id: Option<String>,
+    /// The move suggested to the player to move, until the next action.
+    pub hint: Option<Move>,
+    /// Every pawn on the board, in a fixed order; the ids are the indices.
+    pub pawns: Vec<PawnAt>,
+    /// The step of the mover's pawn (or stack) chosen to move.
+    pub selected: Option<u8>,
+    /// Moves waiting for the player to pick one (several lead to one square).
+    pub offered: Vec<Move>,
+    pub log: Vec<(Side, String)>,
+    pub last_throw: Option<Throw>,
+    /// The turn passed with nothing to move: the seat, and the colour of
+    /// the pawns it played; shown until acknowledged.
+    pub passing: Option<(Side, Side)>,
+    /// What the end of the last turn settled (turns missed, Ool Olangvun),
+    /// for the log once a passed turn has been acknowledged.
+    pub(super) settled: Vec<(Side, String)>,
+    pub notice: String,
+    /// Every move of the game so far, with who made it.
+    pub(super) played: Vec<Played>,
+    /// The legal moves of the turn as it stands, listed once per state.
+    choices: OnceCell<Choices>,
+    /// How often the legal moves were listed, for the tests.
+    #[cfg(test)]
+    pub(super) listings: std::cell::Cell<usize>,
+}
+
+/// The legal moves of one state of the turn, and what each would do, each
+/// worked out the first time it is asked for: a refresh of the screen
+/// lights pawns, labels them, lights squares and names moves from one list.
+#[derive(Clone)]
+struct Choices {
+    moves: Vec<Move>,
+    effects: Vec<OnceCell<Option<Effects>>>,
+}
+
+/// A move as it was made: the seat that chose it and whose pawns it moved
+/// (a finished player's throws move the partner's).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Played {
+    seat: Side,
+    side: Side,
+    mv: Move,
+}
+
+impl Session {
+    /// A game to show from the moment `game` has reached: its events are
+    /// played again through the session, so that the log tells the game so
+    /// far, the last throw lies in the tray, the last move can be taken
+    /// back and a turn that had just passed still waits to be acknowledged.
+    pub fn new(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
+        let record = game.record();
+        let start = Match::start_of(record).expect("the start of a game in progress replays");
+        let mut s = Session::at_start(start, names, kinds);
+        if replay_onto(&mut s, &record.events).is_err() {
+            unreachable!("a game in progress replays");
+        }
+        s.select_only_move();
+        s
+    }
+
+    /// A game at its start, before any throw: only the opening throws, if
+    /// any, in the log.
+    pub(super) fn at_start(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
+        let mut s = Session {
+            game,
+            names,
+            kinds,
+            save_id: None,
+            hint: None,
+            pawns: Vec::new(),
+            selected: None,
+            offered: Vec::new(),
+            log: Vec::new(),
+            last_throw: None,
+            passing: None,
+            settled: Vec::new(),
+            notice: String::new(),
+            played: Vec::new(),
+            choices: OnceCell::new(),
+            #[cfg(test)]
+            listings: std::cell::Cell::new(0),
+        };
+        s.sync_pawns();
+        for &(side, throw) in s.game.opening_throws() {
+            s.log.push((
+                side,
+                format!("opening throw {}", values_text(throw.values())),
+            ));
+        }
+        s
+    }
+
+    /// The game as saved, from its replayable document, and whether it
+    /// parts from these rules; its record is replayed once, through the
+    /// session. A save of an earlier version whose rules differ goes on
+    /// from the start of the turn where it parts, and says so; one that
+    /// parts in its first turn, or whose start is not valid, is refused
+    /// with the engine's reason.
+    pub fn resume(doc: GameDocument) -> Result<(Session, bool), String> {
+        let start = Match::start_of(&doc.record).map_err(|why| why.to_string())?;
+        let mut session = Session::at_start(start, doc.names, doc.seats);
+        let parted = match replay_onto(&mut session, &doc.record.events) {
+            Ok(()) => false,
+            Err(parted) if parted.turn_start.game.record().events.is_empty() => {
+                return Err(parted.why.to_string())
+            }
+            Err(parted) => {
+                session = parted.turn_start;
+                true
+            }
+        };
+        session.select_only_move();
+        if parted {
+            session.notice = "Saved under earlier rules: the game goes on from the turn where \
+                              they differ (the save as it was stays in Saved games)"
+                .into();
+        }
+        Ok((session, parted))
+    }
+
+    pub fn document(&self) -> GameDocument {
+        GameDocument {
+            record: self.game.record().clone(),
+            names: self.names.clone(),
+            seats: self.kinds,
+        }
+    }
+
+    /// What the Saved games list shows of this game.
+    pub fn summary(&self) -> Summary {
+        let p = self.position();
+        let mut seats: Vec<String> = Vec::new();
+        for &side in p.seats() {
+            let name = self.name(side);
+            if !seats.contains(&name) {
+                seats.push(name);
+            }
+        }
+        let home: Vec<String> = p
+            .seats()
+            .iter()
+            .filter_map(|&side| {
+                let n = p.pawns_home(side);
+                (n > 0).then(|| format!("{} {n} home", self.colour(side)))
+            })
+            .collect();
+        let progress = if home.is_empty() {
+            match self.moves_made() {
+                0 => "Just begun".to_string(),
+                n => format!("{} made", moves_text(n)),
+            }
+        } else {
+            home.join(", ")
+        };
+        // Whose turn it will be, for a family picking the game up later.
+        let progress = if p.is_over() {
+            progress
+        } else {
+            format!("{progress} · {} to move", self.name(self.game.mover()))
+        };
+        Summary {
+            title: p.game().title().to_string(),
+            seats,
+            progress,
+            finished: p.is_over(),
+        }
+    }
+
+    /// Moves played in the game so far.
+    pub fn moves_made(&self) -> usize {
+        self.game
+            .record()
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Move { .. }))
+            .count()
+    }
+
+    /// Who plays the seat whose turn it is.
+    pub fn mover_kind(&self) -> SeatKind {
+        self.kinds[self.mover().index()]
+    }
+
+    /// A seed for the computer's choice now: fixed by the game's seed and
+    /// how far it has gone, so a replayed game chooses the same.
+    pub fn choice_seed(&self) -> u64 {
+        let record = self.game.record();
+        let events = record.events.len() as u64;
+        record.seed ^ events.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The game as the engine has it.
+    pub fn game(&self) -> &Match {
+        &self.game
+    }
+
+    /// The legal moves now (none outside the move phase).
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.choices().moves
+    }
+
+    /// What a legal move would do, from the engine's preview of it; `None`
+    /// for a move that is not legal now.
+    pub fn effects_of(&self, mv: Move) -> Option<&Effects> {
+        let choices = self.choices();
+        let at = choices.moves.iter().position(|&m| m == mv)?;
+        choices.effects[at]
+            .get_or_init(|| self.game.preview(mv).ok().map(|(_, effects)| effects))
+            .as_ref()
+    }
+
+    fn choices(&self) -> &Choices {
+        self.choices.get_or_init(|| {
+            #[cfg(test)]
+            self.listings.set(self.listings.get() + 1);
+            let moves = self.game.legal_moves();
+            Choices {
+                effects: vec![OnceCell::new(); moves.len()],
+                moves,
+            }
+        })
+    }
+
+    /// The game changed: its choices are listed afresh when next asked for.
+    fn changed(&mut self) {
+        self.choices = OnceCell::new();
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn implement(&self) -> Implement {
+        let p = self.position();
+        p.options().implement(p.game())
+    }
+
+    pub fn colour(&self, side: Side) -> String {
+        capitalised(self.position().colour_name(side))
+    }
+
+    /// The name of whoever plays a side, or its colour when none was given.
+    pub fn name(&self, side: Side) -> String {
+        match self.names[side.index()].trim() {
+            "" => self.colour(side),
+            name => name.to_string(),
+        }
+    }
+
+    /// The seat whose turn it is (the one who passed, while that is shown).
+    pub fn mover(&self) -> Side {
+        self.passing
+            .map_or_else(|| self.game.mover(), |(seat, _)| seat)
+    }
+
+    /// The colour of the pawns the mover plays this turn (a finished
+    /// partner's, for a player who throws for them).
+    pub fn mover_pawns(&self) -> Side {
+        self.passing
+            .map_or_else(|| self.game.pawn_side(), |(_, pawns)| pawns)
+    }
+
+    /// The seat the board turns to when it turns to the player to move:
+    /// the mover if a person plays it, else the last person before it in
+    /// turn order, so that the computer's turns leave the board as that
+    /// person left it. None when the computer plays every seat.
+    pub fn facing(&self) -> Option<Side> {
+        let seats = self.game.position().seats();
+        let at = seats.iter().position(|&seat| seat == self.mover())?;
+        (0..seats.len())
+            .map(|back| seats[(at + seats.len() - back) % seats.len()])
+            .find(|seat| !self.kinds[seat.index()].is_computer())
+    }
+
+    pub fn prompt(&self) -> Prompt {
+        if self.passing.is_some() {
+            return Prompt::Passes;
+        }
+        match self.game.phase() {
+            Phase::Over => Prompt::Over,
+            Phase::Move => Prompt::Move,
+            Phase::Throw if self.game.turn().throws().is_empty() => Prompt::Throw,
+            Phase::Throw => Prompt::ThrowAgain,
+        }
+    }
+
+    /// Chopat's Khado Karvo: the finished player to move may bring pawns
+    /// back from Home to cut, or miss the turn.
+    pub fn is_khado_karvo(&self) -> bool {
+        self.passing.is_none() && self.game.turn().is_khado_karvo()
+    }
+
+    pub fn can_throw(&self) -> bool {
+        matches!(self.prompt(), Prompt::Throw | Prompt::ThrowAgain)
+    }
+
+    /// Throws; the result is the engine's, drawn from the match's seed.
+    pub fn throw(&mut self) -> Thrown {
+        let (seat, pawns) = (self.game.mover(), self.game.pawn_side());
+        let report = self.game.throw();
+        self.changed();
+        self.last_throw = Some(report.throw);
+        self.notice.clear();
+        let mut entry = format!("threw {}", values_text(report.throw.values()));
+        if report.bonus == Bonus::AfterKajalvun {
+            entry.push_str(": no Jug yet, no bonus");
+        }
+        match report.after {
+            AfterThrow::Bonus => entry.push_str(": another throw"),
+            AfterThrow::Voided => {
+                entry.push_str(": a third top throw voids the turn");
+                self.passing = Some((seat, pawns));
+            }
+            AfterThrow::Passed => self.passing = Some((seat, pawns)),
+            AfterThrow::Move => {}
+        }
+        self.log.push((seat, entry));
+        self.settled = self.settled(report.turn_end.as_ref());
+        if self.passing.is_none() {
+            self.log.append(&mut self.settled);
+        }
+        self.select_only_move();
+        report
+    }
+
+    /// The player has seen that the turn passed.
+    pub fn acknowledge_pass(&mut self) {
+        if let Some((seat, _)) = self.passing.take() {
+            self.log.push((seat, "could not move: turn passes".into()));
+            self.log.append(&mut self.settled);
+            self.select_only_move();
+        }
+    }
+
+    /// Plays a move; the engine has the last word.
+    pub fn play(&mut self, mv: Move) -> Result<Effects, String> {
+        self.play_move(mv).map_err(|e| capitalised(&e.to_string()))
+    }
+
+    /// [`Session::play`], with the engine's reason for a refusal.
+    pub(super) fn play_move(&mut self, mv: Move) -> Result<Effects, Illegal> {
+        let mover = self.game.mover();
+        let side = self.game.pawn_side();
+        let spent = values_text(&self.spent_values(mv));
+        let effects = self.game.play(mv)?;
+        self.changed();
+        let pawns = match mv.pawns {
+            1 => String::new(),
+            2 => "pair ".into(),
+            n => format!("{n} pawns "),
+        };
+        // A finished partner's throws move the partner's pawns: say whose.
+        let what = if side == mover {
+            pawns
+        } else {
+            format!("{} {pawns}", self.colour(side).to_lowercase())
+        };
+        // Khado Karvo spends no values; missing the turn is logged below.
+        let by = if spent.is_empty() {
+            String::new()
+        } else {
+            format!(" ({spent})")
+        };
+        let entry = format!(
+            "{what}{} → {}{by}{}",
+            self.short_place(mv.from),
+            self.short_place(mv.to),
+            self.consequences(&effects),
+        );
+        if mv != Move::MISS_TURN {
+            self.log.push((mover, entry));
+        }
+        self.log.extend(self.settled(effects.turn_end.as_ref()));
+        self.played.push(Played {
+            seat: mover,
+            side,
+            mv,
+        });
+        self.selected = None;
+        self.offered.clear();
+        self.hint = None;
+        self.notice.clear();
+        Ok(effects)
+    }
+
+    /// Whether a person can take back the last move now: it was a
+    /// person's, no throw has followed, and no computer is to act.
+    pub fn can_take_back(&self) -> bool {
+        matches!(self.game.record().events.last(), Some(Event::Move { .. }))
+            && self
+                .played
+                .last()
+                .is_some_and(|p| !self.kinds[p.seat.index()].is_computer())
+            && !self.mover_kind().is_computer()
+            && self.prompt() != Prompt::Over
+    }
+
+    /// Chopat: the square where the pawns the mover plays must still form
+    /// their Jug, which the board marks until Kajalvun.
+    pub fn kajalvun_square(&self) -> Option<Cell> {
+        let (p, side) = (self.position(), self.mover_pawns());
+        let step = p.kajalvun_due(side).filter(|_| !p.is_over())?;
+        p.board().cell(side, step)
+    }
+
+    /// The last move as the board marks it.
+    pub fn trail(&self) -> Option<Trail> {
+        let p = self.played.last()?;
+        let board = self.position().board();
+        Some((
+            p.side,
+            board.cell(p.side, p.mv.from),
+            board.cell(p.side, p.mv.to),
+        ))
+    }
+
+    /// Takes back the last move: the pawns stand as before it and its
+    /// values are to spend again. The moves before it in the same turn can
+    /// be taken back in turn.
+    pub fn take_back(&mut self) -> bool {
+        if !self.can_take_back() || self.game.take_back().is_none() {
+            return false;
+        }
+        self.changed();
+        let seat = self.played.pop().expect("a move to take back").seat;
+        // The move's own line, the last one written.
+        self.log.pop();
+        self.sync_pawns();
+        self.select_only_move();
+        self.hint = None;
+        self.notice = format!("{} took back a move", self.name(seat));
+        true
+    }
+}
+
+/// A saved game's events are replayed through the session, so that the
+/// log tells the game as it was played.
+impl ReplayTarget for Session {
+    fn game(&self) -> &Match {
+        &self.game
+    }
+
+    fn throw(&mut self) -> Thrown {
+        self.acknowledge_pass();
+        Session::throw(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
+        self.acknowledge_pass();
+        let effects = self.play_move(mv)?;
+        self.sync_pawns();
+        Ok(effects)
+    }
+}

@@ -1,0 +1,105 @@
+//! Game over (the `Outcome` global): who won, every player's place and how
+//! far each came, and Play again.
+
+use std::rc::Rc;
+
+use slint::ComponentHandle;
+
+use super::game::race::home_text;
+use super::game::session::Session;
+use super::text::{moves_text, ordinal};
+use super::{model, AppWindow, Inner, Outcome, PlaceData};
+use crate::board::Side;
+
+/// Game over: who won, and every player in place order (the finishers,
+/// then whoever was still playing), with how far each had come. In a
+/// partnership the place is the pair's: the winning pair both first, then
+/// the other pair, partners in the order they finished.
+fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
+    let p = s.position();
+    let winners = p.winners();
+    let mut names: Vec<String> = winners.iter().map(|&w| s.name(w)).collect();
+    names.dedup();
+    let headline = match names.len() {
+        0 => "The game is over".to_string(),
+        1 => format!("{} wins", names[0]),
+        _ => format!("{} win", names.join(" and ")),
+    };
+    // The finishers in order, then whoever was still playing: one
+    // player left alone is last; several have no place between them.
+    let unplaced: Vec<Side> = p
+        .seats()
+        .iter()
+        .filter(|&&s| !p.is_finished(s))
+        .copied()
+        .collect();
+    let order: Vec<(i32, Side)> = if p.partnership() {
+        let losers = p.places().iter().chain(&unplaced);
+        winners
+            .iter()
+            .map(|&side| (1, side))
+            .chain(
+                losers
+                    .filter(|s| !winners.contains(s))
+                    .map(|&side| (2, side)),
+            )
+            .collect()
+    } else {
+        let last = match unplaced.len() {
+            1 => p.places().len() as i32 + 1,
+            _ => 0,
+        };
+        p.places()
+            .iter()
+            .enumerate()
+            .map(|(i, &side)| (i as i32 + 1, side))
+            .chain(unplaced.iter().map(|&side| (last, side)))
+            .collect()
+    };
+    let rows: Vec<PlaceData> = order
+        .into_iter()
+        .map(|(place, side)| PlaceData {
+            place,
+            name: match (s.name(side), s.colour(side)) {
+                (name, colour) if name == colour => name,
+                (name, colour) => format!("{name} ({})", colour.to_lowercase()),
+            }
+            .into(),
+            side: side.0 as i32,
+            detail: if p.pawns_home(side) == p.pawn_count() {
+                // Pairs share a place: each partner's own finish is news.
+                match p.finishing_place(side) {
+                    Some(place) if p.partnership() => {
+                        format!("All pawns Home, {} to finish", ordinal(place))
+                    }
+                    _ => "All pawns Home".to_string(),
+                }
+            } else {
+                format!("{} · {} to go", home_text(p, side), p.steps_to_go(side))
+            }
+            .into(),
+        })
+        .collect();
+    (headline, rows)
+}
+
+impl Inner {
+    /// Play again.
+    pub(super) fn connect_outcome(self: &Rc<Self>, window: &AppWindow) {
+        let outcome = window.global::<Outcome>();
+        let me = self.clone();
+        outcome.on_play_again(move || me.restart());
+    }
+
+    pub(super) fn show_outcome(&self) {
+        let st = self.state.borrow();
+        let Some(s) = st.session.as_ref() else { return };
+        let (headline, rows) = outcome(s);
+        let p = s.position();
+        let window = self.window();
+        let g = window.global::<Outcome>();
+        g.set_headline(headline.into());
+        g.set_summary(format!("{} · {}", p.game().title(), moves_text(s.moves_made())).into());
+        g.set_places(model(rows));
+    }
+}

@@ -1,0 +1,79 @@
+//! The Settings screen (the `Settings` global): animation speed, sound,
+//! vibration (where the device can vibrate) and whether the board turns to
+//! the player, applied at once and remembered.
+
+use std::rc::Rc;
+
+use slint::ComponentHandle;
+
+use super::settings::Speed;
+use super::{AppWindow, Inner, Settings};
+
+impl Inner {
+    /// The Settings screen's choices.
+    pub(super) fn connect_settings(self: &Rc<Self>, window: &AppWindow) {
+        let settings = window.global::<Settings>();
+        let me = self.clone();
+        settings.on_choose_speed(move |i| me.choose_speed(Speed::ALL[i.clamp(0, 3) as usize]));
+        let me = self.clone();
+        settings.on_choose_sound(move |level| {
+            let sound = {
+                let mut st = me.state.borrow_mut();
+                st.settings.choose_sound_level(level.clamp(0, 3) as usize);
+                st.settings.sound
+            };
+            me.outputs.apply(&sound);
+            me.save_settings();
+            me.show_settings();
+        });
+        let me = self.clone();
+        settings.on_choose_vibrate(move |on| {
+            let sound = {
+                let mut st = me.state.borrow_mut();
+                st.settings.sound.vibrate = on;
+                st.settings.sound
+            };
+            me.outputs.apply(&sound);
+            me.save_settings();
+            me.show_settings();
+        });
+        let me = self.clone();
+        settings.on_choose_rotate(move |on| {
+            me.state.borrow_mut().settings.rotate_board = on;
+            me.save_settings();
+            me.show_settings();
+            me.show_game();
+        });
+    }
+
+    pub(super) fn choose_speed(&self, speed: Speed) {
+        self.state.borrow_mut().settings.speed = speed;
+        self.save_settings();
+        self.show_settings();
+    }
+
+    pub(super) fn save_settings(&self) {
+        let settings = self.state.borrow().settings.clone();
+        // Settings that cannot be saved still apply to this run.
+        if let Some(Err(e)) = self.store.as_ref().map(|s| s.save_settings(&settings)) {
+            eprintln!("chaupar: could not save the settings: {e}");
+        }
+    }
+
+    pub(super) fn show_settings(&self) {
+        let (speed, rotate_board, sound, vibrate) = {
+            let st = self.state.borrow();
+            let s = &st.settings;
+            (s.speed, s.rotate_board, s.sound_level(), s.sound.vibrate)
+        };
+        let window = self.window();
+        let g = window.global::<Settings>();
+        g.set_speed(Speed::ALL.iter().position(|&x| x == speed).unwrap_or(2) as i32);
+        g.set_rotate_board(rotate_board);
+        g.set_sound(sound as i32);
+        g.set_vibrate(vibrate);
+        g.set_can_vibrate(self.outputs.can_vibrate());
+        g.set_step_time(speed.step_ms() as i64);
+        g.set_tumble_time(speed.tumble_ms() as i64);
+    }
+}

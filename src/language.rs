@@ -1,0 +1,86 @@
+//! The languages the app speaks. English is the source; the others are
+//! translated: the app's words in `lang/<code>/LC_MESSAGES/chaupar.po`,
+//! the rules pages in `docs/rules/<code>/`.
+
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Language {
+    #[default]
+    English,
+    Hindi,
+    Gujarati,
+    Marathi,
+    Kannada,
+    Telugu,
+    Tamil,
+    Malayalam,
+}
+
+impl Language {
+    pub const ALL: [Language; 8] = [
+        Language::English,
+        Language::Hindi,
+        Language::Gujarati,
+        Language::Marathi,
+        Language::Kannada,
+        Language::Telugu,
+        Language::Tamil,
+        Language::Malayalam,
+    ];
+
+    /// The language's code (ISO 639-1), as on the command line, in the
+    /// settings and in the names of the translations' folders.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Hindi => "hi",
+            Language::Gujarati => "gu",
+            Language::Marathi => "mr",
+            Language::Kannada => "kn",
+            Language::Telugu => "te",
+            Language::Tamil => "ta",
+            Language::Malayalam => "ml",
+        }
+    }
+
+    /// The language of a code such as `ta`, or of a locale such as
+    /// `ta_IN.UTF-8` or `ta-IN` (what systems and browsers give).
+    pub fn from_code(code: &str) -> Option<Language> {
+        let primary = code
+            .split(['_', '-', '.', '@'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        Language::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// Every code, for a message that lists them.
+    pub fn codes() -> String {
+        Language::ALL.map(Language::code).join(", ")
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_locales_name_their_language() {
+        for language in Language::ALL {
+            assert_eq!(Language::from_code(language.code()), Some(language));
+        }
+        assert_eq!(Language::from_code("ta_IN.UTF-8"), Some(Language::Tamil));
+        assert_eq!(Language::from_code("kn-IN"), Some(Language::Kannada));
+        assert_eq!(Language::from_code("HI"), Some(Language::Hindi));
+        assert_eq!(Language::from_code("fr_FR"), None);
+        assert_eq!(Language::from_code(""), None);
+        assert_eq!(Language::codes(), "en, hi, gu, mr, kn, te, ta, ml");
+    }
+}
