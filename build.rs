@@ -56,6 +56,11 @@ fn list_rules_pages() {
 fn compile_ui() {
     // Debug builds keep element ids so the UI tests can find elements.
     let debug = std::env::var("PROFILE").as_deref() == Ok("debug");
-    let config = slint_build::CompilerConfiguration::new().with_debug_info(debug);
+    // Every `@tr` of the UI in each language of lang/<code>/LC_MESSAGES/.
+    let config = slint_build::CompilerConfiguration::new()
+        .with_debug_info(debug)
+        .with_bundled_translations(
+            Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("lang"),
+        );
     slint_build::compile_with_config("ui/app.slint", config).expect("the UI compiles");
 }

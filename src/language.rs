@@ -55,6 +55,15 @@ impl Language {
         Language::ALL.into_iter().find(|l| l.code() == primary)
     }
 
+    /// The first of the system's preferred locales (`ta_IN`, `hi-IN`,
+    /// in order of preference) that the app speaks, else English.
+    pub fn first_spoken<S: AsRef<str>>(locales: impl IntoIterator<Item = S>) -> Language {
+        locales
+            .into_iter()
+            .find_map(|locale| Language::from_code(locale.as_ref()))
+            .unwrap_or_default()
+    }
+
     /// Every code, for a message that lists them.
     pub fn codes() -> String {
         Language::ALL.map(Language::code).join(", ")
@@ -82,5 +91,18 @@ mod tests {
         assert_eq!(Language::from_code("fr_FR"), None);
         assert_eq!(Language::from_code(""), None);
         assert_eq!(Language::codes(), "en, hi, gu, mr, kn, te, ta, ml");
+    }
+
+    #[test]
+    fn the_first_preferred_locale_the_app_speaks_is_chosen() {
+        assert_eq!(
+            Language::first_spoken(["fr-FR", "ml-IN", "hi-IN"]),
+            Language::Malayalam
+        );
+        assert_eq!(Language::first_spoken(["de_DE.UTF-8"]), Language::English);
+        assert_eq!(
+            Language::first_spoken(Vec::<String>::new()),
+            Language::English
+        );
     }
 }

@@ -1,10 +1,11 @@
-//! The desktop app's command line: `chaupar [--data-dir DIR]`, `--version`,
-//! `--help` and `--completions SHELL`.
+//! The desktop app's command line: `chaupar [--data-dir DIR] [--lang CODE]`,
+//! `--version`, `--help` and `--completions SHELL`.
 //!
 //! [`parse`] is pure, so every answer the command line gives is tested here;
 //! the binary only reads its arguments and environment with [`from_env`] and
 //! acts on the result.
 
+use crate::language::Language;
 use clap::{CommandFactory, Parser};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -21,7 +22,12 @@ pub const USAGE_ERROR: i32 = 2;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Launch {
     /// Start the app. `None` keeps saved games in the platform's usual place.
-    Run { data_dir: Option<PathBuf> },
+    Run {
+        data_dir: Option<PathBuf>,
+        /// The language for this run (`--lang`), else the one chosen in
+        /// the app or the device's.
+        language: Option<Language>,
+    },
     /// Print `text` and stop: on standard output with status 0, on standard
     /// error otherwise.
     Exit { text: String, status: i32 },
@@ -32,7 +38,7 @@ pub enum Launch {
 #[command(
     name = "chaupar",
     version,
-    override_usage = "chaupar [--data-dir DIR]",
+    override_usage = "chaupar [--data-dir DIR] [--lang CODE]",
     args_override_self = true
 )]
 struct Args {
@@ -40,6 +46,9 @@ struct Args {
     /// environment variable CHAUPAR_DATA_DIR does the same)
     #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
     data_dir: Option<PathBuf>,
+    /// Speak the language CODE for this run: en, hi, gu, mr, kn, te, ta or ml
+    #[arg(long, value_name = "CODE", value_parser = language)]
+    lang: Option<Language>,
     /// Print a completion script for SHELL and exit
     #[arg(long, value_name = "SHELL")]
     completions: Option<clap_complete::Shell>,
@@ -67,7 +76,22 @@ where
             .filter(|dir| !dir.is_empty())
             .map(PathBuf::from)
     });
-    Launch::Run { data_dir }
+    Launch::Run {
+        data_dir,
+        language: args.lang,
+    }
+}
+
+/// A language code the app speaks, or why not, naming the codes it knows.
+fn language(code: &str) -> Result<Language, String> {
+    Language::from_code(code)
+        .filter(|l| l.code() == code.to_ascii_lowercase())
+        .ok_or_else(|| {
+            format!(
+                "the app does not speak '{code}'; its languages are {}",
+                Language::codes()
+            )
+        })
 }
 
 /// [`parse`] applied to this process's arguments and environment.
@@ -130,6 +154,7 @@ mod tests {
     fn run_in(dir: &str) -> Launch {
         Launch::Run {
             data_dir: Some(PathBuf::from(dir)),
+            language: None,
         }
     }
 
@@ -147,7 +172,13 @@ mod tests {
 
     #[test]
     fn no_arguments_start_the_app_in_the_usual_place() {
-        assert_eq!(launch(&[]), Launch::Run { data_dir: None });
+        assert_eq!(
+            launch(&[]),
+            Launch::Run {
+                data_dir: None,
+                language: None
+            }
+        );
     }
 
     #[test]
@@ -274,7 +305,10 @@ mod tests {
     fn an_empty_environment_variable_is_ignored() {
         assert_eq!(
             parse(Vec::new(), Some(OsString::new())),
-            Launch::Run { data_dir: None }
+            Launch::Run {
+                data_dir: None,
+                language: None
+            }
         );
     }
 
@@ -287,10 +321,34 @@ mod tests {
         assert_eq!(
             parse(args, None),
             Launch::Run {
-                data_dir: Some(PathBuf::from(folder))
+                data_dir: Some(PathBuf::from(folder)),
+                language: None
             }
         );
         let garbled = OsString::from_vec(b"--\xff".to_vec());
         expect_usage_error(parse(vec![garbled], None), "unexpected argument");
+    }
+
+    #[test]
+    fn lang_chooses_a_language_for_the_run_and_an_unknown_code_is_refused() {
+        assert_eq!(
+            launch(&["--lang", "ta"]),
+            Launch::Run {
+                data_dir: None,
+                language: Some(Language::Tamil)
+            }
+        );
+        assert_eq!(
+            launch(&["--lang=hi", "--data-dir", "d"]),
+            Launch::Run {
+                data_dir: Some(PathBuf::from("d")),
+                language: Some(Language::Hindi)
+            }
+        );
+        let refused = launch(&["--lang", "fr"]);
+        expect_usage_error(refused.clone(), "'fr'");
+        expect_usage_error(refused, "en, hi, gu, mr, kn, te, ta, ml");
+        expect_usage_error(launch(&["--lang", "ta_IN"]), "'ta_IN'");
+        expect_usage_error(launch(&["--lang"]), "--lang");
     }
 }

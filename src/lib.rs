@@ -21,4 +21,6 @@ pub mod rules_pages;
 pub mod sim;
 pub mod sound;
 pub mod store;
+#[cfg(all(feature = "ui", target_arch = "wasm32"))]
+mod web;
 pub mod work;

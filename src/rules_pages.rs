@@ -35,6 +35,14 @@ fn page_in(
         .expect("every game has its English rules page")
 }
 
+/// The title of a game's rules page in `language` (its first heading).
+pub fn title(game: Game, language: Language) -> String {
+    blocks(page(game, language).0)
+        .into_iter()
+        .find(|b| b.kind == BlockKind::Title)
+        .map_or_else(|| game.title().to_string(), |b| b.plain)
+}
+
 /// Whether `language` has its own page for `game`.
 pub fn is_translated(game: Game, language: Language) -> bool {
     page(game, language).1 == language
@@ -307,6 +315,21 @@ mod structure {
         let short = ENGLISH.replace("- second\n", "");
         let why = differences(ENGLISH, &short).expect("a difference");
         assert!(why.contains("the translation has nothing"), "{why}");
+    }
+
+    #[test]
+    fn each_page_is_titled_by_its_first_heading_in_its_language() {
+        assert_eq!(
+            title(Game::ChowkaBhara, Language::English),
+            "Chowka Bhara / Ashta Chamma"
+        );
+        let tamil = title(Game::Pagade, Language::Tamil);
+        assert!(
+            tamil
+                .chars()
+                .any(|c| ('\u{0B80}'..='\u{0BFF}').contains(&c)),
+            "{tamil}"
+        );
     }
 
     #[test]

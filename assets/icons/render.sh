@@ -1,7 +1,7 @@
 #!/bin/sh
 # Renders the app icon into the files the packages install: PNGs at the
-# desktop hicolor theme sizes and the Android launcher densities, a Windows
-# .ico and a macOS .icns. Run it after editing either SVG and commit what it
+# desktop hicolor theme sizes, the Android launcher densities and the web
+# app's manifest sizes, a Windows .ico and a macOS .icns. Run it after editing either SVG and commit what it
 # writes.
 # Needs rsvg-convert, icotool and png2icns (Debian packages librsvg2-bin,
 # icoutils and icnsutils).
@@ -38,6 +38,13 @@ done
 
 for density in mdpi:48 hdpi:72 xhdpi:96 xxhdpi:144 xxxhdpi:192; do
     render "$full" "${density#*:}" "$root/android/app/src/main/res/mipmap-${density%:*}/ic_launcher.png"
+done
+
+# The web app: the sizes Chromium asks of an installable app (192 and 512),
+# as the icon itself and as a full-bleed "maskable" one (see its SVG).
+for size in 192 512; do
+    render "$full" "$size" "$root/web/icons/icon-$size.png"
+    render "$here/org.chaupar.Chaupar-maskable.svg" "$size" "$root/web/icons/maskable-$size.png"
 done
 
 # Windows picks the size it needs from the .ico (the 256 px one kept as PNG,

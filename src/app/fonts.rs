@@ -1,5 +1,6 @@
-//! The fonts bundled for the games' regional names (Devanagari, Gujarati,
-//! Kannada, Tamil, Telugu; licence: `ui/fonts/OFL.txt`). They are made the
+//! The fonts bundled for the languages the app speaks and the games'
+//! regional names (Devanagari, Gujarati, Kannada, Malayalam, Tamil, Telugu;
+//! licence: `ui/fonts/OFL.txt`). They are made the
 //! fallback for their scripts rather than imported into the `.slint` files:
 //! an imported font is used only where a text names its family, so a name
 //! inside Latin text (a rules page, "Chaupat · ચોપાટ") would otherwise be a
@@ -10,7 +11,7 @@ use std::sync::Arc;
 
 /// Each script's ISO 15924 code, the family of its bundled font, and the
 /// font.
-const SCRIPT_FONTS: [([u8; 4], &str, &[u8]); 5] = [
+const SCRIPT_FONTS: [([u8; 4], &str, &[u8]); 6] = [
     (
         *b"Deva",
         "Noto Sans Devanagari",
@@ -25,6 +26,11 @@ const SCRIPT_FONTS: [([u8; 4], &str, &[u8]); 5] = [
         *b"Knda",
         "Noto Sans Kannada",
         include_bytes!("../../ui/fonts/NotoSansKannada-Regular.ttf"),
+    ),
+    (
+        *b"Mlym",
+        "Noto Sans Malayalam",
+        include_bytes!("../../ui/fonts/NotoSansMalayalam-Regular.ttf"),
     ),
     (
         *b"Taml",

@@ -27,6 +27,7 @@ use std::time::Duration;
 
 use slint::{ComponentHandle, Model, ModelRc, Timer, VecModel};
 
+use crate::language::Language;
 use crate::outputs::Outputs;
 use crate::rules::{Game, Match};
 use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
@@ -40,8 +41,14 @@ use setup::{SeatKind, Setup as NewGame};
 /// Opens the app's window and runs it until it is closed. Games, settings
 /// and statistics are kept in the data folder (`data_dir` when given; see
 /// `store::data_dir`).
-pub fn run(data_dir: Option<PathBuf>) -> Result<(), slint::PlatformError> {
+pub fn run(
+    data_dir: Option<PathBuf>,
+    language: Option<Language>,
+) -> Result<(), slint::PlatformError> {
     let app = App::new(data_dir)?;
+    if language.is_some() {
+        app.speak_for_this_run(language);
+    }
     let ran = app.window().run();
     app.flush_saves();
     ran
@@ -91,6 +98,8 @@ struct State {
     saved_to_continue: bool,
     /// The Saved games list as shown, row for row.
     listings: Vec<store::Listing>,
+    /// The language given on the command line, for this run only.
+    language_for_this_run: Option<Language>,
 }
 
 impl App {
@@ -169,6 +178,7 @@ impl App {
                 computer_waiting: false,
                 saved_to_continue: false,
                 listings: Vec::new(),
+                language_for_this_run: None,
             }),
             pawns: Rc::new(VecModel::default()),
             cells: Rc::new(VecModel::default()),
@@ -180,9 +190,8 @@ impl App {
         play.set_cells(ModelRc::from(inner.cells.clone()));
         play.set_log(ModelRc::from(inner.log.clone()));
         inner.connect(&window);
-        inner.show_settings();
+        inner.apply_language();
         inner.show_setup();
-        inner.show_rules(0);
         inner.look_for_saved_game();
         inner.show_nav();
         Ok(App { window, inner })
@@ -220,6 +229,14 @@ impl App {
             .map(|s| f(s.game()))
     }
 
+    /// Speaks `language` until the app closes or another is chosen on the
+    /// Settings screen, without changing the saved choice (`--lang`);
+    /// `None` goes back to the saved choice.
+    pub fn speak_for_this_run(&self, language: Option<Language>) {
+        self.inner.state.borrow_mut().language_for_this_run = language;
+        self.inner.apply_language();
+    }
+
     pub fn set_speed(&self, speed: Speed) {
         self.inner.choose_speed(speed);
     }
@@ -237,8 +254,8 @@ fn after(ms: u64, f: impl FnOnce() + 'static) {
 
 /// A seed for a new game's throws, from the clock.
 fn new_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0)
 }

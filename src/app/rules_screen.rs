@@ -6,8 +6,8 @@ use std::rc::Rc;
 use slint::{ComponentHandle, SharedString};
 
 use super::{model, rules_text, AppWindow, Inner, Rules, Screen};
-use crate::language::Language;
 use crate::rules::Game;
+use crate::rules_pages;
 
 impl Inner {
     /// The Rules screen's game choice and Back.
@@ -30,14 +30,16 @@ impl Inner {
     pub(super) fn show_rules(&self, index: usize) {
         let window = self.window();
         let g = window.global::<Rules>();
+        let language = self.language();
+        // Each game named as its page names it, in the language spoken.
         g.set_games(model(
             Game::ALL
                 .iter()
-                .map(|x| SharedString::from(x.title()))
+                .map(|&game| SharedString::from(rules_pages::title(game, language)))
                 .collect(),
         ));
         g.set_game(index as i32);
-        let (page, _) = crate::rules_pages::page(Game::ALL[index], Language::English);
+        let (page, _) = rules_pages::page(Game::ALL[index], language);
         g.set_blocks(model(rules_text::rule_blocks(page)));
     }
 }

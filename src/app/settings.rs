@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::setup::Table;
+use crate::language::Language;
 use crate::sound::SoundSettings;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -62,12 +63,21 @@ pub struct Settings {
     pub table: Option<Table>,
     /// Sound on or off, and its volume.
     pub sound: SoundSettings,
+    /// The language chosen on the Settings screen, by its code; `None`
+    /// follows the device's language.
+    pub language: Option<String>,
 }
 
 /// The Settings screen's choices of sound: off, or on at a volume.
 pub const SOUND_LEVELS: [Option<u8>; 4] = [None, Some(35), Some(70), Some(100)];
 
 impl Settings {
+    /// The language chosen, if it is one the app speaks (a code from a
+    /// later version follows the device instead).
+    pub fn language(&self) -> Option<Language> {
+        self.language.as_deref().and_then(Language::from_code)
+    }
+
     /// Which of [`SOUND_LEVELS`] the sound settings are (the nearest).
     pub fn sound_level(&self) -> usize {
         if !self.sound.on {

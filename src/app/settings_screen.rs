@@ -1,6 +1,6 @@
-//! The Settings screen (the `Settings` global): animation speed, sound,
-//! vibration (where the device can vibrate) and whether the board turns to
-//! the player, applied at once and remembered.
+//! The Settings screen (the `Settings` global): the language, animation
+//! speed, sound, vibration (where the device can vibrate) and whether the
+//! board turns to the player, applied at once and remembered.
 
 use std::rc::Rc;
 
@@ -8,6 +8,7 @@ use slint::ComponentHandle;
 
 use super::settings::Speed;
 use super::{AppWindow, Inner, Settings};
+use crate::language::Language;
 
 impl Inner {
     /// The Settings screen's choices.
@@ -38,6 +39,20 @@ impl Inner {
             me.show_settings();
         });
         let me = self.clone();
+        settings.on_choose_language(move |i| {
+            // 0 follows the device; then each language the app speaks.
+            let chosen = usize::try_from(i - 1)
+                .ok()
+                .and_then(|i| Language::ALL.get(i));
+            {
+                let mut st = me.state.borrow_mut();
+                st.settings.language = chosen.map(|l| l.code().to_string());
+                st.language_for_this_run = None;
+            }
+            me.save_settings();
+            me.apply_language();
+        });
+        let me = self.clone();
         settings.on_choose_rotate(move |on| {
             me.state.borrow_mut().settings.rotate_board = on;
             me.save_settings();
@@ -60,11 +75,37 @@ impl Inner {
         }
     }
 
+    /// The language the app speaks now: the one given for this run, else
+    /// the one chosen, else the device's.
+    pub(super) fn language(&self) -> Language {
+        let st = self.state.borrow();
+        st.language_for_this_run
+            .or(st.settings.language())
+            .unwrap_or_else(device_language)
+    }
+
+    /// Speaks the language of [`Inner::language`]: every `@tr` of the UI
+    /// changes at once, and the rules page follows.
+    pub(super) fn apply_language(&self) {
+        let language = self.language();
+        if let Err(e) = slint::select_bundled_translation(language.code()) {
+            eprintln!("chaupar: cannot speak {language}: {e}");
+        }
+        self.show_settings();
+        self.show_rules(self.window().global::<super::Rules>().get_game() as usize);
+    }
+
     pub(super) fn show_settings(&self) {
-        let (speed, rotate_board, sound, vibrate) = {
+        let (speed, rotate_board, sound, vibrate, language) = {
             let st = self.state.borrow();
             let s = &st.settings;
-            (s.speed, s.rotate_board, s.sound_level(), s.sound.vibrate)
+            (
+                s.speed,
+                s.rotate_board,
+                s.sound_level(),
+                s.sound.vibrate,
+                s.language(),
+            )
         };
         let window = self.window();
         let g = window.global::<Settings>();
@@ -73,7 +114,17 @@ impl Inner {
         g.set_sound(sound as i32);
         g.set_vibrate(vibrate);
         g.set_can_vibrate(self.outputs.can_vibrate());
+        let index = |l: Language| Language::ALL.iter().position(|&x| x == l).unwrap_or(0) as i32;
+        g.set_language(language.map_or(0, |l| index(l) + 1));
+        g.set_device_language(index(device_language()));
+        g.set_speaking(index(self.language()));
         g.set_step_time(speed.step_ms() as i64);
         g.set_tumble_time(speed.tumble_ms() as i64);
     }
+}
+
+/// The first of the device's preferred languages that the app speaks
+/// (the system's locales; a browser's `navigator.languages`), else English.
+pub(super) fn device_language() -> Language {
+    Language::first_spoken(sys_locale::get_locales())
 }

@@ -5,15 +5,48 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
 
 const TEMP_SUFFIX: &str = ".tmp";
 
-/// Seconds since 1970, the `saved_at` stamp.
-pub(crate) fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs())
+/// Makes the folder if missing and clears away the temporary files of
+/// writes that a crash interrupted (harmless leftovers: failing to tidy
+/// them must not stop the app).
+pub(crate) fn prepare_folder(folder: &Path) -> io::Result<()> {
+    fs::create_dir_all(folder)?;
+    let _ = remove_leftover_temps(folder);
+    Ok(())
+}
+
+pub(crate) fn read(path: &Path) -> io::Result<Vec<u8>> {
+    fs::read(path)
+}
+
+pub(crate) fn remove_file(path: &Path) -> io::Result<()> {
+    fs::remove_file(path)
+}
+
+/// Removes a file, or a folder with everything in it.
+pub(crate) fn remove_all(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => fs::remove_dir_all(path),
+        _ => fs::remove_file(path),
+    }
+}
+
+/// The files and folders directly in `folder`.
+pub(crate) fn entries(folder: &Path) -> io::Result<Vec<PathBuf>> {
+    fs::read_dir(folder)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect()
+}
+
+/// When the file was last written, in time since 1970.
+pub(crate) fn modified(path: &Path) -> Option<Duration> {
+    fs::symlink_metadata(path)
+        .and_then(|meta| meta.modified())
+        .ok()
+        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
 }
 
 /// Replaces `path` with `bytes` so that a crash at any instant leaves either
@@ -75,7 +108,7 @@ fn sync_folder(_folder: &Path) -> io::Result<()> {
 /// Removes temporary files left in `folder` by writes that a crash
 /// interrupted. Each is either incomplete or a copy of a save that a later
 /// write replaced, so the saves themselves are untouched.
-pub(crate) fn remove_leftover_temps(folder: &Path) -> io::Result<()> {
+fn remove_leftover_temps(folder: &Path) -> io::Result<()> {
     for entry in fs::read_dir(folder)? {
         let entry = entry?;
         let name = entry.file_name();
@@ -110,18 +143,6 @@ pub(crate) fn set_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
     unreachable!("more set-aside copies of one file than u32 can count")
 }
 
-/// Splits a set-aside file name into the original name and its tag:
-/// `abc.json.damaged-2` gives `("abc.json", "damaged")`.
-pub(crate) fn parse_aside_name<'a>(name: &'a str, tags: &[&str]) -> Option<(&'a str, &'a str)> {
-    let (original, suffix) = name.rsplit_once('.')?;
-    let tag = match suffix.split_once('-') {
-        Some((tag, count)) if count.parse::<u32>().is_ok_and(|n| n >= 2) => tag,
-        Some(_) => return None,
-        None => suffix,
-    };
-    tags.contains(&tag).then_some((original, tag))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,7 +151,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "chaupar-files-{name}-{}-{}",
             std::process::id(),
-            unix_now()
+            crate::store::unix_now()
         ));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
@@ -208,22 +229,5 @@ mod tests {
         assert_eq!(contents, ["one", "two", "three"]);
         assert!(!path.exists());
         fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn set_aside_names_are_recognised_and_others_are_not() {
-        let tags = ["damaged", "newer"];
-        assert_eq!(
-            parse_aside_name("a.json.damaged", &tags),
-            Some(("a.json", "damaged"))
-        );
-        assert_eq!(
-            parse_aside_name("a.json.newer-12", &tags),
-            Some(("a.json", "newer"))
-        );
-        assert_eq!(parse_aside_name("a.json", &tags), None);
-        assert_eq!(parse_aside_name("a.json.damaged-1", &tags), None);
-        assert_eq!(parse_aside_name("a.json.damaged-x", &tags), None);
-        assert_eq!(parse_aside_name("a.json.other", &tags), None);
     }
 }

@@ -46,11 +46,23 @@
 //! ```
 
 mod autosave;
+// Natively also compiled for its tests, on a map in place of the browser.
+#[cfg(any(test, target_arch = "wasm32"))]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod browser;
 mod document;
 mod envelope;
+#[cfg(not(target_arch = "wasm32"))]
 mod files;
 mod saves;
 mod stats;
+
+/// Where the data folder lives: files on disk, or entries of the browser's
+/// storage in the web app (which has no files).
+#[cfg(target_arch = "wasm32")]
+use browser as disk;
+#[cfg(not(target_arch = "wasm32"))]
+use files as disk;
 
 use std::ffi::OsString;
 use std::fmt;
@@ -91,6 +103,14 @@ fn choose_data_dir(
         .or_else(|| from_env.filter(|dir| !dir.is_empty()).map(PathBuf::from))
         .or_else(platform)
         .ok_or(StoreError::NoDataDir)
+}
+
+/// Seconds since 1970, the `saved_at` stamp (`web_time`: the browser has
+/// no `std::time::SystemTime`; natively it is the standard one).
+pub(crate) fn unix_now() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
 }
 
 /// Why something could not be saved (reading problems are [`LoadProblem`]s).

@@ -2,20 +2,17 @@
 //! statistics.
 
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 
+use super::disk;
 use super::envelope::{decode, encode, Kind, Opened, Problem};
-use super::files::{
-    parse_aside_name, remove_leftover_temps, set_aside, unix_now, write_atomically,
-};
 use super::stats::Stats;
-use super::StoreError;
+use super::{unix_now, StoreError};
 
 const GAMES_FOLDER: &str = "games";
 const GAME_EXTENSION: &str = ".json";
@@ -124,11 +121,8 @@ impl SaveStore {
         let store = SaveStore {
             root: folder.into(),
         };
-        let games = store.games_folder();
-        fs::create_dir_all(&games).map_err(StoreError::io("create", &games))?;
-        for folder in [&store.root, &games] {
-            // Leftovers are harmless: failing to tidy them must not stop the app.
-            let _ = remove_leftover_temps(folder);
+        for folder in [store.root.clone(), store.games_folder()] {
+            disk::prepare_folder(&folder).map_err(StoreError::io("create", &folder))?;
         }
         Ok(store)
     }
@@ -144,10 +138,12 @@ impl SaveStore {
         let started = format!("game-{}", unix_now());
         let taken = |id: &str| {
             let name = format!("{id}{GAME_EXTENSION}");
-            fs::read_dir(self.games_folder()).is_ok_and(|entries| {
-                entries
-                    .filter_map(Result::ok)
-                    .any(|entry| entry.file_name().to_string_lossy().starts_with(&name))
+            disk::entries(&self.games_folder()).is_ok_and(|entries| {
+                entries.iter().any(|entry| {
+                    entry
+                        .file_name()
+                        .is_some_and(|file| file.to_string_lossy().starts_with(&name))
+                })
             })
         };
         (1u32..)
@@ -186,7 +182,7 @@ impl SaveStore {
         let path = self
             .game_path(id)
             .ok_or_else(|| StoreError::InvalidId(id.to_string()))?;
-        match fs::remove_file(&path) {
+        match disk::remove_file(&path) {
             Err(err) if err.kind() != io::ErrorKind::NotFound => {
                 Err(StoreError::io("delete", &path)(err))
             }
@@ -201,7 +197,8 @@ impl SaveStore {
             .game_path(id)
             .ok_or_else(|| StoreError::InvalidId(id.to_string()))?;
         let problem = Problem::Unplayable;
-        let path = set_aside(&path, problem.tag()).map_err(StoreError::io("set aside", &path))?;
+        let path =
+            disk::set_aside(&path, problem.tag()).map_err(StoreError::io("set aside", &path))?;
         Ok(BadFile { problem, path })
     }
 
@@ -214,24 +211,18 @@ impl SaveStore {
                 "the file is not in the data folder",
             )));
         }
-        let removed = match fs::symlink_metadata(path) {
-            Ok(meta) if meta.is_dir() => fs::remove_dir_all(path),
-            _ => fs::remove_file(path),
-        };
-        removed.map_err(StoreError::io("discard", path))
+        disk::remove_all(path).map_err(StoreError::io("discard", path))
     }
 
     /// Every save, newest first: good ones with their summary, bad ones
     /// (found now or set aside before) with their problem. Bad files found
     /// now are set aside; nothing here fails the whole list.
     pub fn list(&self) -> Vec<Listing> {
-        let Ok(entries) = fs::read_dir(self.games_folder()) else {
+        let Ok(entries) = disk::entries(&self.games_folder()) else {
             return Vec::new();
         };
-        let mut listed: Vec<(SortKey, Listing)> = entries
-            .filter_map(Result::ok)
-            .filter_map(|entry| listing(&entry.path()))
-            .collect();
+        let mut listed: Vec<(SortKey, Listing)> =
+            entries.iter().filter_map(|path| listing(path)).collect();
         listed.sort_by(|(newer, _), (older, _)| older.cmp(newer));
         listed.into_iter().map(|(_, listing)| listing).collect()
     }
@@ -294,11 +285,7 @@ impl SaveStore {
 /// by; `None` for files that are not saves.
 fn listing(path: &Path) -> Option<(SortKey, Listing)> {
     let name = path.file_name()?.to_str()?;
-    let modified = fs::symlink_metadata(path)
-        .and_then(|meta| meta.modified())
-        .ok()
-        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
-        .unwrap_or_default();
+    let modified = disk::modified(path).unwrap_or_default();
     let by_file_time = (modified.as_secs(), modified);
     let bad = |id: &str, file| Listing::Bad {
         id: id.to_string(),
@@ -323,7 +310,7 @@ fn listing(path: &Path) -> Option<(SortKey, Listing)> {
     let id = game_id(original)?;
     let problem = match Problem::from_tag(tag)? {
         // The reason was not kept in the name: ask the system again.
-        Problem::Unreadable { .. } => match fs::read(path) {
+        Problem::Unreadable { .. } => match disk::read(path) {
             Err(err) => Problem::unreadable(&err),
             Ok(_) => Problem::Unreadable { reason: None },
         },
@@ -343,6 +330,18 @@ fn game_id(file_name: &str) -> Option<&str> {
         .filter(|id| valid_id(id))
 }
 
+/// Splits a set-aside file name into the original name and its tag:
+/// `abc.json.damaged-2` gives `("abc.json", "damaged")`.
+fn parse_aside_name<'a>(name: &'a str, tags: &[&str]) -> Option<(&'a str, &'a str)> {
+    let (original, suffix) = name.rsplit_once('.')?;
+    let tag = match suffix.split_once('-') {
+        Some((tag, count)) if count.parse::<u32>().is_ok_and(|n| n >= 2) => tag,
+        Some(_) => return None,
+        None => suffix,
+    };
+    tags.contains(&tag).then_some((original, tag))
+}
+
 fn valid_id(id: &str) -> bool {
     (1..=LONGEST_ID).contains(&id.len())
         && id
@@ -357,20 +356,20 @@ type SortKey = (u64, Duration);
 
 fn write_file<B: Serialize>(path: &Path, kind: Kind, body: &B) -> Result<(), StoreError> {
     let bytes = encode(kind, unix_now(), body).map_err(StoreError::Encode)?;
-    write_atomically(path, &bytes).map_err(StoreError::io("save", path))
+    disk::write_atomically(path, &bytes).map_err(StoreError::io("save", path))
 }
 
 /// Reads and decodes a file. A bad one is set aside under a name that tells
 /// its problem; if even that fails it stays where it is, and is found bad
 /// again next time.
 fn open_file<B: DeserializeOwned>(path: &Path, kind: Kind) -> Result<Opened<B>, LoadProblem> {
-    let decoded = match fs::read(path) {
+    let decoded = match disk::read(path) {
         Ok(bytes) => decode(&bytes, kind),
         Err(err) if err.kind() == io::ErrorKind::NotFound => return Err(LoadProblem::Missing),
         Err(err) => Err(Problem::unreadable(&err)),
     };
     decoded.map_err(|problem| {
-        let path = set_aside(path, problem.tag()).unwrap_or_else(|_| path.to_path_buf());
+        let path = disk::set_aside(path, problem.tag()).unwrap_or_else(|_| path.to_path_buf());
         LoadProblem::Bad(BadFile { problem, path })
     })
 }
@@ -395,5 +394,22 @@ mod tests {
         ] {
             assert!(!valid_id(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn set_aside_names_are_recognised_and_others_are_not() {
+        let tags = ["damaged", "newer"];
+        assert_eq!(
+            parse_aside_name("a.json.damaged", &tags),
+            Some(("a.json", "damaged"))
+        );
+        assert_eq!(
+            parse_aside_name("a.json.newer-12", &tags),
+            Some(("a.json", "newer"))
+        );
+        assert_eq!(parse_aside_name("a.json", &tags), None);
+        assert_eq!(parse_aside_name("a.json.damaged-1", &tags), None);
+        assert_eq!(parse_aside_name("a.json.damaged-x", &tags), None);
+        assert_eq!(parse_aside_name("a.json.other", &tags), None);
     }
 }

@@ -1,4 +1,5 @@
-//! The Settings screen: its choices apply and are kept across restarts.
+//! The Settings screen: its choices apply and are kept across restarts
+//! (the language's in tests/ui_language.rs).
 
 use crate::ui_support::*;
 use chaupar::app::settings::Speed;
@@ -32,7 +33,7 @@ fn the_sound_setting_is_chosen_on_the_settings_screen_and_kept() {
     press(&first, "Sound Off");
     assert_eq!(first.window().global::<Settings>().get_sound(), 0);
     drop(first);
-    let second = App::new(Some(dir.clone())).expect("the window opens");
+    let second = open_app(&dir);
     assert_eq!(second.window().global::<Settings>().get_sound(), 0);
     press(&second, "Settings");
     press(&second, "Sound Loud");

@@ -6,6 +6,7 @@
 use chaupar::app::settings::Speed;
 use chaupar::app::{App, Nav, Play, Scheduling, Screen};
 use chaupar::board::Side;
+use chaupar::language::Language;
 use chaupar::outputs::Outputs;
 use chaupar::rules::{Game, Match, Position};
 use chaupar::sound::RecordingSink;
@@ -55,6 +56,8 @@ pub fn open_app_hearing(dir: &Path, scheduling: Scheduling, heard: Rc<RecordingS
 pub fn open_app_with(dir: &Path, scheduling: Scheduling, outputs: Outputs) -> App {
     let app =
         App::with_outputs(Some(dir.to_path_buf()), scheduling, outputs).expect("the window opens");
+    // The tests read the English labels, whatever the machine's language.
+    app.speak_for_this_run(Some(Language::English));
     app.set_speed(Speed::Off);
     app.window().show().expect("the window shows");
     app

@@ -474,22 +474,10 @@ impl Inner {
             };
             play.set_mover_name(mover_name.into());
             let computer = s.mover_kind().is_computer();
-            let prompt_text = match (computer, prompt) {
-                (true, Prompt::Throw | Prompt::ThrowAgain | Prompt::Move) => "The computer plays",
-                _ => s.prompt_text(),
-            };
-            play.set_prompt(prompt_text.into());
+            play.set_prompt(s.ask());
             play.set_can_throw(s.can_throw() && !computer);
             let khado = s.is_khado_karvo();
             play.set_can_pass((prompt == Prompt::Passes || khado) && !computer);
-            play.set_pass_text(
-                if khado {
-                    "Miss the turn"
-                } else {
-                    "Pass the turn"
-                }
-                .into(),
-            );
             play.set_pass_optional(khado);
             play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
             play.set_can_take_back(s.can_take_back() && !st.busy);

@@ -4,29 +4,24 @@
 use super::board_view::{square_number, PawnAt};
 use super::session::{Prompt, Session};
 use crate::app::text::{ordinal, values_text};
+use crate::app::Ask;
 use crate::board::Side;
 use crate::rules::{Effects, Milestone, Move, TurnEnd};
 
-impl Prompt {
-    pub fn text(self) -> &'static str {
-        match self {
-            Prompt::Throw => "Throw",
-            Prompt::ThrowAgain => "Throw again",
-            Prompt::Move => "Move a lit pawn",
-            Prompt::Passes => "No move possible: turn passes",
-            Prompt::Over => "The game is over",
-        }
-    }
-}
-
 impl Session {
-    /// What the banner asks of the person to move: once a pawn is chosen,
-    /// where it may go.
-    pub fn prompt_text(&self) -> &'static str {
+    /// What the banner asks of the player to move: once a pawn is chosen,
+    /// where it may go; while the computer plays, only that it does.
+    pub fn ask(&self) -> Ask {
+        let computer = self.mover_kind().is_computer();
         match self.prompt() {
-            Prompt::Move if self.selected.is_some() => "Move it to a lit square",
-            Prompt::Move if self.is_khado_karvo() => "Bring a pawn back to cut, or miss the turn",
-            prompt => prompt.text(),
+            Prompt::Throw | Prompt::ThrowAgain | Prompt::Move if computer => Ask::ComputerPlays,
+            Prompt::Throw => Ask::Throw,
+            Prompt::ThrowAgain => Ask::ThrowAgain,
+            Prompt::Move if self.selected.is_some() => Ask::MoveToSquare,
+            Prompt::Move if self.is_khado_karvo() => Ask::KhadoKarvo,
+            Prompt::Move => Ask::MovePawn,
+            Prompt::Passes => Ask::Passes,
+            Prompt::Over => Ask::Over,
         }
     }
 

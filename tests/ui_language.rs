@@ -1,0 +1,119 @@
+//! The language the app speaks: chosen on the Settings screen, every word
+//! changes at once and the choice is kept. A test binary of its own: the
+//! language spoken is the whole process's, so it must not change under
+//! other tests running beside it.
+
+mod ui_support;
+
+use chaupar::app::{App, Nav, Rules, Screen, Settings};
+use chaupar::language::Language;
+use slint::{ComponentHandle, Model};
+use std::collections::HashSet;
+use ui_support::*;
+
+/// Whether `text` is written in Devanagari (Hindi's script).
+fn devanagari(text: &str) -> bool {
+    text.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c))
+}
+
+/// The first line (the title) of the rules page the Rules screen shows.
+fn rules_title(app: &App) -> String {
+    let blocks = app.window().global::<Rules>().get_blocks();
+    blocks.row_data(0).expect("a rules page").plain.to_string()
+}
+
+/// Choosing a language on the Settings screen changes every screen at
+/// once, the rules pages included, and is kept; the device's language is
+/// one choice among them; `--lang` speaks a language for one run only.
+#[test]
+fn the_app_in_every_language() {
+    use_testing_backend(false);
+    the_language_chosen_changes_every_word_at_once_and_is_kept();
+    every_screen_renders_in_every_language();
+}
+
+/// Each screen in each language at phone and desktop sizes, as PNGs under
+/// target/screenshots/ for anyone to look at.
+fn every_screen_renders_in_every_language() {
+    let app = open_app(&fresh_data_dir());
+    app.seed_next_game(4);
+    for language in Language::ALL {
+        app.speak_for_this_run(Some(language));
+        for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
+            set_window_size(&app, w, h);
+            let nav = app.window().global::<Nav>();
+            for (screen, name) in [
+                (Screen::Home, "home"),
+                (Screen::Settings, "settings"),
+                (Screen::NewGame, "new-game"),
+                (Screen::Rules, "rules"),
+                (Screen::SavedGames, "saved-games"),
+            ] {
+                nav.set_screen(screen);
+                settle();
+                let shot = save_png(&app, &format!("{language}-{size}-{name}"));
+                let colours: HashSet<(u8, u8, u8)> =
+                    shot.as_slice().iter().map(|p| (p.r, p.g, p.b)).collect();
+                assert!(colours.len() > 20, "{language} {name} is nearly blank");
+            }
+        }
+    }
+    app.speak_for_this_run(Some(Language::English));
+}
+
+fn the_language_chosen_changes_every_word_at_once_and_is_kept() {
+    let dir = fresh_data_dir();
+    let app = open_app(&dir);
+    press(&app, "Settings");
+    assert!(
+        labelled(&app, "हिन्दी").is_some(),
+        "each language by its own name"
+    );
+    assert!(labelled(&app, "தமிழ்").is_some());
+    press(&app, "हिन्दी");
+    assert_eq!(app.window().global::<Settings>().get_language(), 2);
+    // The Settings page itself, then Home, in Hindi.
+    assert!(labelled(&app, "Animation speed Off").is_none());
+    press_back(&app);
+    assert!(labelled(&app, "New game").is_none(), "Home speaks Hindi");
+    let buttons: Vec<String> = starting(&app, "")
+        .iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.to_string())
+        .collect();
+    assert!(
+        buttons.iter().filter(|l| devanagari(l)).count() >= 4,
+        "{buttons:?}"
+    );
+    // The rules page in Hindi, word for word the page in docs/rules/hi.
+    let hindi_page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules/hi/chopat.md"),
+    )
+    .unwrap();
+    let title = hindi_page.lines().next().unwrap().trim_start_matches("# ");
+    assert_eq!(rules_title(&app), title);
+    drop(app);
+
+    // Kept across a restart, and --lang overrides it for one run.
+    let again = App::new(Some(dir)).expect("the window opens");
+    assert_eq!(again.window().global::<Settings>().get_language(), 2);
+    assert!(devanagari(&rules_title(&again)));
+    again.speak_for_this_run(Some(Language::English));
+    assert_eq!(rules_title(&again), "Chopat");
+    assert!(labelled(&again, "New game").is_some());
+    assert_eq!(
+        again.window().global::<Settings>().get_language(),
+        2,
+        "not saved"
+    );
+    again.speak_for_this_run(None);
+    assert!(devanagari(&rules_title(&again)), "back to the saved choice");
+    // English chosen on the Settings screen (its buttons speak Hindi now).
+    again
+        .window()
+        .global::<Settings>()
+        .invoke_choose_language(1);
+    settle();
+    assert!(labelled(&again, "New game").is_some());
+    assert_eq!(rules_title(&again), "Chopat");
+}

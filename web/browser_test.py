@@ -1,0 +1,388 @@
+#!/usr/bin/python3
+"""The web app in a real browser: Debian's headless Chromium, driven through
+the DevTools protocol (python3-websocket), at a phone's size with touch.
+
+Serves target/web on localhost, opens it, measures the first frame, starts a
+game of Chowka Bhara between two people by tapping, flings the cowries, moves
+a pawn by tapping it and then its lit square, reloads and finds the game
+resumed where it was, checks that a damaged save is kept aside and listed,
+that Chromium finds the app installable, and that it opens and plays with
+the network off. Screenshots go to target/web-test/. Exits non-zero on the
+first thing that fails.
+
+    /usr/bin/python3 web/browser_test.py [--dpr 2]
+"""
+
+import argparse
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import websocket
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SITE = os.path.join(ROOT, "target", "web")
+SHOTS = os.path.join(ROOT, "target", "web-test")
+
+# Set before the page's own scripts: notes the moment the canvas first holds
+# a drawn pixel, in the page's clock (0 is the start of navigation).
+FIRST_FRAME_PROBE = """
+(() => {
+  const look = () => {
+    const canvas = document.getElementById("canvas");
+    if (canvas && canvas.width > 0) {
+      const ctx = canvas.getContext("2d");
+      const px = ctx.getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data;
+      if (px[3] !== 0) { window.chauparFirstFrame = performance.now(); return; }
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+"""
+
+
+def fail(message):
+    print(f"browser test: FAILED: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Page:
+    """One browser tab over the DevTools protocol."""
+
+    def __init__(self, ws_url):
+        self.ws = websocket.create_connection(ws_url, timeout=120, suppress_origin=True)
+        self.next_id = 0
+        self.events = []
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    fail(f"{method}: {message['error']}")
+                return message.get("result", {})
+            self.events.append(message)
+
+    def js(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression,
+                           returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            fail(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression, what, seconds=60):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.js("document.documentElement && document.documentElement.dataset.state") == "failed":
+                notice = self.js("document.getElementById('notice').textContent")
+                fail(f"the page says the app stopped: {notice}")
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        fail(f"{what}: not within {seconds} s")
+
+    def settle(self, seconds=1.2):
+        """Lets animations (a throw's tumble, a pawn's walk) finish."""
+        time.sleep(seconds)
+
+    def shot(self, name):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        path = os.path.join(SHOTS, f"{name}.png")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+        print(f"browser test: screenshot {os.path.relpath(path, ROOT)}")
+
+    def touch(self, kind, points):
+        self.call("Input.dispatchTouchEvent", type=kind,
+                  touchPoints=[{"x": x, "y": y} for x, y in points])
+
+    def tap(self, x, y):
+        self.touch("touchStart", [(x, y)])
+        time.sleep(0.05)
+        self.touch("touchEnd", [])
+        time.sleep(0.3)
+
+    def fling(self, start, end, steps=8):
+        """A quick drag of one finger, let go while still moving."""
+        (x0, y0), (x1, y1) = start, end
+        self.touch("touchStart", [(x0, y0)])
+        for i in range(1, steps + 1):
+            time.sleep(0.012)
+            self.touch("touchMove", [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)])
+        self.touch("touchEnd", [])
+
+    def storage(self):
+        return self.js("JSON.stringify(Object.fromEntries(Object.entries(localStorage)))")
+
+
+def saved_games(page):
+    """The game saves in the page's storage, by key, decoded."""
+    stored = json.loads(page.storage())
+    return {key: json.loads(value) for key, value in stored.items()
+            if key.startswith("chaupar/games/") and key.endswith(".json")}
+
+
+def the_one_game(page):
+    games = saved_games(page)
+    if len(games) != 1:
+        fail(f"expected one saved game, found {sorted(games)}")
+    return next(iter(games.items()))
+
+
+def throws_saved(page, before, problem):
+    """Waits for the game's save to hold more than `before` events: the
+    autosave writes once the throw has stopped tumbling."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if len(events(the_one_game(page)[1])) > before:
+            return
+        time.sleep(0.2)
+    page.shot("failed")
+    fail(problem)
+
+
+def events(save):
+    return save["game"]["record"]["events"]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dpr", type=float, default=2)
+    args = parser.parse_args()
+    # The taps' places below are for this size.
+    width, height = 360, 640
+    if not os.path.exists(os.path.join(SITE, "chaupar_bg.wasm")):
+        fail("target/web has no build: run bash web/build.sh")
+    os.makedirs(SHOTS, exist_ok=True)
+    browser = shutil.which("chromium") or fail("no chromium (apt-get install chromium)")
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", SITE],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    profile = tempfile.mkdtemp(prefix="chaupar-chromium-")
+    chrome = subprocess.Popen(
+        [browser, "--headless=new", "--no-sandbox", "--disable-gpu",
+         "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run", "--disable-quic",
+         "--disable-dev-shm-usage", "--remote-allow-origins=*",
+         # The screen's own density, as a phone's: emulating it alone gives
+         # the page a devicePixelRatio that its canvas's pixels do not have.
+         f"--force-device-scale-factor={args.dpr:g}",
+         f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        run(server, port, profile, width, height, args.dpr)
+    finally:
+        chrome.terminate()
+        chrome.wait()
+        if server.poll() is None:
+            server.terminate()
+            server.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def devtools(profile):
+    active = os.path.join(profile, "DevToolsActivePort")
+    deadline = time.monotonic() + 30
+    while not os.path.exists(active) or os.path.getsize(active) == 0:
+        if time.monotonic() > deadline:
+            fail("Chromium did not start")
+        time.sleep(0.1)
+    port = open(active).read().split()[0]
+    targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+    return next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
+
+
+def run(server, port, profile, width, height, dpr):
+    url = f"http://127.0.0.1:{port}/"
+    page = Page(devtools(profile))
+    page.call("Page.enable")
+    page.call("Runtime.enable")
+    page.call("Log.enable")
+    page.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+              deviceScaleFactor=dpr, mobile=True)
+    page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    page.call("Page.addScriptToEvaluateOnNewDocument", source=FIRST_FRAME_PROBE)
+
+    def open_app(what):
+        page.call("Page.navigate", url=url)
+        first = page.wait_for("window.chauparFirstFrame", f"the first frame ({what})")
+        print(f"browser test: first frame {first:.0f} ms after opening the page ({what})")
+        page.settle(0.5)
+        return first
+
+    open_app("first visit")
+    page.shot("home")
+    page.tap(*HOME_NEW_GAME)
+    page.settle(0.6)
+    page.tap(*NEW_GAME_CHOWKA_BHARA)
+    page.settle(0.6)
+    page.shot("new-game")
+    page.tap(*NEW_GAME_START)
+    page.settle(1.0)
+    game_id, save = the_one_game(page)
+    if events(save):
+        fail(f"a new game has events already: {events(save)}")
+    page.shot("game")
+
+    # Red's turn by touch: fling the cowries, tap the pawns on red's entry
+    # square and then the lit square a value left reaches, until it is
+    # yellow's turn (a 4 or an 8 throws again before moving).
+    for step in range(20):
+        _, save = the_one_game(page)
+        if "Player 2 to move" in save["summary"]["progress"]:
+            break
+        record = events(save)
+        left = red_values_left(record)
+        # Chowka Bhara's 4 and 8 throw again before any move.
+        bonus = record and record[-1]["kind"] == "throw" and record[-1]["values"][-1] in (4, 8)
+        if left and not bonus:
+            page.tap(*cell(RED_ENTRY))
+            page.settle(0.6)
+            page.shot("pawn-chosen")
+            page.tap(*cell(RED_PATH[left[0]]))
+        else:
+            page.fling(*TRAY_FLING)
+        page.settle(2.0)
+    else:
+        fail(f"red's turn did not end by touch: {events(save)}")
+    if not any(event["kind"] == "move" for event in events(save)):
+        fail(f"no move was made by tapping: {events(save)}")
+    page.shot("moved")
+    moved = events(save)
+    print(f"browser test: thrown and moved by touch: {moved}")
+
+    open_app("reload")
+    page.shot("home-after-reload")
+    page.tap(*HOME_CONTINUE)
+    page.settle(1.0)
+    page.shot("resumed")
+    resumed_id, save = the_one_game(page)
+    if (resumed_id, events(save)) != (game_id, moved):
+        fail(f"after the reload: {resumed_id} {events(save)}, not {game_id} {moved}")
+    # The game on the screen is that game: a throw now adds to its record.
+    page.fling(*TRAY_FLING)
+    throws_saved(page, len(moved), "no throw after resuming")
+    resumed_id, save = the_one_game(page)
+    if resumed_id != game_id or events(save)[: len(moved)] != moved or len(events(save)) <= len(moved):
+        fail(f"a throw after resuming gave {resumed_id} {events(save)}")
+    print("browser test: resumed after a reload and thrown again")
+
+    # Installable: Chromium's own verdict, once the service worker runs.
+    page.wait_for("navigator.serviceWorker.ready.then((r) => !!r.active)",
+                  "the service worker")
+    errors = page.call("Page.getInstallabilityErrors")["installabilityErrors"]
+    if errors:
+        fail(f"not installable: {errors}")
+    manifest = page.call("Page.getAppManifest")
+    if manifest.get("errors"):
+        fail(f"the manifest has errors: {manifest['errors']}")
+    print("browser test: installable (no installability errors)")
+
+    # A damaged save is kept aside under a name that says so, and listed.
+    page.js("localStorage.setItem('chaupar/games/game-1.json', '{\"format\": \"chaupar-save\", ')")
+    open_app("a damaged save")
+    stored = json.loads(page.storage())
+    if "chaupar/games/game-1.json" in stored or "chaupar/games/game-1.json.damaged" not in stored:
+        fail(f"the damaged save was not set aside: {sorted(stored)}")
+    page.tap(*HOME_SAVED_GAMES)
+    page.settle(0.8)
+    page.shot("saved-games-damaged")
+    print("browser test: a damaged save is kept aside and listed")
+
+    # Offline: with the server gone, the page comes from the service worker's
+    # cache and the game goes on.
+    server.terminate()
+    server.wait()
+    open_app("offline")
+    known = set(saved_games(page))
+    page.tap(*HOME_NEW_GAME_BELOW_CONTINUE)
+    page.settle(0.6)
+    page.tap(*NEW_GAME_START)  # the table chosen last: Chowka Bhara
+    page.settle(1.0)
+    page.fling(*TRAY_FLING)
+    deadline = time.monotonic() + 15
+    while not any(events(save) for key, save in saved_games(page).items() if key not in known):
+        if time.monotonic() > deadline:
+            page.shot("failed")
+            fail("no new game thrown offline")
+        time.sleep(0.2)
+    page.shot("offline")
+    print("browser test: opens and plays offline")
+
+    # The phone turned, and a bigger phone: the app follows the page's size.
+    for w, h in ((640, 360), (430, 932)):
+        page.call("Emulation.setDeviceMetricsOverride", width=w, height=h,
+                  deviceScaleFactor=dpr, mobile=True)
+        page.wait_for(f"canvas.clientWidth == {w} && canvas.clientHeight == {h}",
+                      f"the canvas at {w} x {h}", seconds=10)
+        page.settle(1.0)
+        page.shot(f"game-{w}x{h}")
+
+    # Hard's decisions, timed in the page with performance.now().
+    timed = json.loads(page.js("import('./chaupar.js').then((m) => m.time_hard_decisions(2))"))
+    for name, values in (("decision", timed["decisions"]), ("longest step", timed["steps"])):
+        values.sort()
+        p50, p95 = values[len(values) // 2], values[int((len(values) - 1) * 0.95)]
+        print(f"browser test: Hard's {name} over {len(values)} decisions: "
+              f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {values[-1]:.1f} ms")
+
+
+# Where to touch at 360 x 640 (CSS pixels), read off the screenshots.
+HOME_NEW_GAME = (180, 375)
+HOME_CONTINUE = (180, 347)
+# Below Continue, when there is a game to continue.
+HOME_NEW_GAME_BELOW_CONTINUE = (180, 403)
+HOME_SAVED_GAMES = (180, 460)
+NEW_GAME_CHOWKA_BHARA = (180, 372)
+NEW_GAME_START = (180, 610)
+TRAY_FLING = ((90, 470), (270, 440))
+# The 5 x 5 board's squares: column and row centres.
+COLUMNS = (55, 117.5, 180, 242.5, 305)
+ROWS = (119, 181, 244, 306, 369)
+RED_ENTRY = (2, 4)
+# Red's path from its entry (bottom middle), anticlockwise round the rim.
+RED_PATH = [(2, 4), (3, 4), (4, 4), (4, 3), (4, 2), (4, 1), (4, 0), (3, 0), (2, 0)]
+
+
+def red_values_left(record):
+    """The values red has thrown this turn and not yet moved by."""
+    turn = []
+    for event in record:
+        turn = turn + [event] if event["by"] == "red" else []
+    left = [value for event in turn if event["kind"] == "throw" for value in event["values"]]
+    for event in turn:
+        if event["kind"] == "move" and event["to"] - event["from"] in left:
+            left.remove(event["to"] - event["from"])
+    return left
+
+
+def cell(col_row):
+    col, row = col_row
+    return (COLUMNS[col], ROWS[row])
+
+
+def red_square(steps):
+    return RED_PATH[steps]
+
+
+if __name__ == "__main__":
+    main()
