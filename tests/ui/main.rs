@@ -9,6 +9,7 @@ mod ui_support;
 mod game;
 mod game_layout;
 mod new_game;
+mod outputs;
 mod rules;
 mod saved_games;
 mod screens;
