@@ -4,7 +4,8 @@
 #      Debian's Android framework resources, and the result says what the
 #      app needs: package org.chaupar.chaupar, label "Chaupar", the launcher
 #      icon at every density, minimum SDK 26, turning with the device (fullUser), a NativeActivity
-#      loading libchaupar.so, and no permissions;
+#      loading libchaupar.so, and one permission, VIBRATE (granted at
+#      install, no prompt), and no other;
 #   2. the Android versionName is the crate's version;
 #   3. the engine alone (`--no-default-features`) type-checks for
 #      aarch64-linux-android;
@@ -86,9 +87,11 @@ check_manifest() {
         width=$(od -An -tu1 -j16 -N4 "$icon" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
         [ "$width" = "$size" ] || fail "$icon is $width px wide, not $size"
     done
-    if grep -q "uses-permission" "$scratch/badging"; then
-        fail "the app asks for permissions: $(grep uses-permission "$scratch/badging" | tr '\n' ' ')"
-    fi
+    # The vibrator's permission, and nothing more.
+    expect_badging "^uses-permission: name='android.permission.VIBRATE'$"
+    others=$(grep "^uses-permission" "$scratch/badging" |
+        grep -v "^uses-permission: name='android.permission.VIBRATE'$" || true)
+    [ -z "$others" ] || fail "the app asks for more than VIBRATE: $(echo "$others" | tr '\n' ' ')"
     # screenOrientation 13 (0xd) is fullUser.
     grep -q "A: android:screenOrientation(0x0101001e)=(type 0x10)0xd$" "$scratch/manifest-tree" ||
         fail "the activity does not turn with the device (fullUser)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web app's checks: its lints for wasm32, its build (web/build.sh, which
+# The web app's checks: its build (web/build.sh, which
 # installs wasm-bindgen-cli from crates.io if needed) and the browser test in
 # Debian's headless Chromium (web/browser_test.py, over the DevTools protocol
 # with python3-websocket). Nothing is downloaded but Debian packages and
@@ -21,6 +21,5 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 bash web/build.sh
 /usr/bin/python3 web/browser_test.py

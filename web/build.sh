@@ -12,7 +12,11 @@ cd "$(dirname "$0")/.."
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     echo "== installing wasm-bindgen-cli $version"
-    cargo install wasm-bindgen-cli --version "$version" --locked
+    # With its own lockfile where every crate in it can be had; a registry
+    # mirror missing one of them (seen: webpki-roots of its HTTP client,
+    # which the CLI never uses offline) gets the newest compatible crates.
+    cargo install wasm-bindgen-cli --version "$version" --locked ||
+        cargo install wasm-bindgen-cli --version "$version"
 fi
 
 cargo build --lib --release --target wasm32-unknown-unknown

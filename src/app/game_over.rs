@@ -3,11 +3,9 @@
 
 use std::rc::Rc;
 
-use slint::ComponentHandle;
+use slint::{ComponentHandle, SharedString};
 
-use super::game::race::home_text;
 use super::game::session::Session;
-use super::text::{moves_text, ordinal};
 use super::{model, AppWindow, Inner, Outcome, PlaceData};
 use crate::board::Side;
 
@@ -15,16 +13,11 @@ use crate::board::Side;
 /// then whoever was still playing), with how far each had come. In a
 /// partnership the place is the pair's: the winning pair both first, then
 /// the other pair, partners in the order they finished.
-fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
+fn outcome(s: &Session) -> (Vec<SharedString>, Vec<PlaceData>) {
     let p = s.position();
     let winners = p.winners();
-    let mut names: Vec<String> = winners.iter().map(|&w| s.name(w)).collect();
+    let mut names: Vec<SharedString> = winners.iter().map(|&w| s.name(w).into()).collect();
     names.dedup();
-    let headline = match names.len() {
-        0 => "The game is over".to_string(),
-        1 => format!("{} wins", names[0]),
-        _ => format!("{} win", names.join(" and ")),
-    };
     // The finishers in order, then whoever was still playing: one
     // player left alone is last; several have no place between them.
     let unplaced: Vec<Side> = p
@@ -66,21 +59,17 @@ fn outcome(s: &Session) -> (String, Vec<PlaceData>) {
             }
             .into(),
             side: side.0 as i32,
-            detail: if p.pawns_home(side) == p.pawn_count() {
-                // Pairs share a place: each partner's own finish is news.
-                match p.finishing_place(side) {
-                    Some(place) if p.partnership() => {
-                        format!("All pawns Home, {} to finish", ordinal(place))
-                    }
-                    _ => "All pawns Home".to_string(),
-                }
-            } else {
-                format!("{} · {} to go", home_text(p, side), p.steps_to_go(side))
-            }
-            .into(),
+            homed: p.pawns_home(side) as i32,
+            pawns: p.pawn_count() as i32,
+            to_go: p.steps_to_go(side) as i32,
+            // Pairs share a place: each partner's own finish is news.
+            finished: match p.finishing_place(side) {
+                Some(place) if p.partnership() => place as i32,
+                _ => 0,
+            },
         })
         .collect();
-    (headline, rows)
+    (names, rows)
 }
 
 impl Inner {
@@ -94,12 +83,12 @@ impl Inner {
     pub(super) fn show_outcome(&self) {
         let st = self.state.borrow();
         let Some(s) = st.session.as_ref() else { return };
-        let (headline, rows) = outcome(s);
-        let p = s.position();
+        let (winners, rows) = outcome(s);
         let window = self.window();
         let g = window.global::<Outcome>();
-        g.set_headline(headline.into());
-        g.set_summary(format!("{} · {}", p.game().title(), moves_text(s.moves_made())).into());
+        g.set_winners(model(winners));
+        g.set_game_title(s.position().game().title().into());
+        g.set_moves(s.moves_made() as i32);
         g.set_places(model(rows));
     }
 }

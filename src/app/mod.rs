@@ -29,8 +29,8 @@ use std::time::Duration;
 use slint::{ComponentHandle, Model, ModelRc, Timer, VecModel};
 
 use crate::language::Language;
+use crate::outputs::Outputs;
 use crate::rules::{Game, Match};
-use crate::sound::Player;
 use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
 use game::session::Session;
 pub use game::LOG_SHOWN;
@@ -71,8 +71,8 @@ struct Inner {
     dice: dice_screen::DiceBook,
     /// Runs the computer's thinking and the autosave's writes.
     scheduler: Scheduler,
-    /// The sounds of the game.
-    sound: Player,
+    /// The sounds and buzzes of the game.
+    outputs: Outputs,
     state: RefCell<State>,
     // Kept across updates so that pawns keep their elements and glide.
     pawns: Rc<VecModel<PawnData>>,
@@ -116,6 +116,18 @@ impl App {
         data_dir: Option<PathBuf>,
         scheduling: Scheduling,
     ) -> Result<App, slint::PlatformError> {
+        let outputs = Outputs::system(&Default::default());
+        App::with_outputs(data_dir, scheduling, outputs)
+    }
+
+    /// The app playing its sounds and buzzes into `outputs`: the system's
+    /// audio output and vibrator, or recording sinks in tests. The saved
+    /// settings are applied to them.
+    pub fn with_outputs(
+        data_dir: Option<PathBuf>,
+        scheduling: Scheduling,
+        outputs: Outputs,
+    ) -> Result<App, slint::PlatformError> {
         fonts::add_script_fallbacks();
         let window = AppWindow::new()?;
         let mut said: Vec<String> = Vec::new();
@@ -144,10 +156,10 @@ impl App {
             .table
             .as_ref()
             .map_or_else(|| NewGame::new(Game::Pagade), NewGame::from_table);
-        let sound = Player::start(&settings.sound);
+        outputs.apply(&settings.sound);
         let inner = Rc::new_cyclic(|me: &std::rc::Weak<Inner>| Inner {
             window: window.as_weak(),
-            sound,
+            outputs,
             autosaver: store.clone().map(Autosaver::new),
             dice: dice_screen::DiceBook::open(store.as_ref()),
             store,

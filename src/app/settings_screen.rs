@@ -1,6 +1,6 @@
 //! The Settings screen (the `Settings` global): the language, animation
-//! speed, sound and whether the board turns to the player, applied at once
-//! and remembered.
+//! speed, sound, vibration (where the device can vibrate) and whether the
+//! board turns to the player, applied at once and remembered.
 
 use std::rc::Rc;
 
@@ -23,7 +23,18 @@ impl Inner {
                 st.settings.choose_sound_level(level.clamp(0, 3) as usize);
                 st.settings.sound
             };
-            me.sound.apply(&sound);
+            me.outputs.apply(&sound);
+            me.save_settings();
+            me.show_settings();
+        });
+        let me = self.clone();
+        settings.on_choose_vibrate(move |on| {
+            let sound = {
+                let mut st = me.state.borrow_mut();
+                st.settings.sound.vibrate = on;
+                st.settings.sound
+            };
+            me.outputs.apply(&sound);
             me.save_settings();
             me.show_settings();
         });
@@ -85,16 +96,24 @@ impl Inner {
     }
 
     pub(super) fn show_settings(&self) {
-        let (speed, rotate_board, sound, language) = {
+        let (speed, rotate_board, sound, vibrate, language) = {
             let st = self.state.borrow();
             let s = &st.settings;
-            (s.speed, s.rotate_board, s.sound_level(), s.language())
+            (
+                s.speed,
+                s.rotate_board,
+                s.sound_level(),
+                s.sound.vibrate,
+                s.language(),
+            )
         };
         let window = self.window();
         let g = window.global::<Settings>();
         g.set_speed(Speed::ALL.iter().position(|&x| x == speed).unwrap_or(2) as i32);
         g.set_rotate_board(rotate_board);
         g.set_sound(sound as i32);
+        g.set_vibrate(vibrate);
+        g.set_can_vibrate(self.outputs.can_vibrate());
         let index = |l: Language| Language::ALL.iter().position(|&x| x == l).unwrap_or(0) as i32;
         g.set_language(language.map_or(0, |l| index(l) + 1));
         g.set_device_language(index(device_language()));

@@ -1,5 +1,5 @@
-//! Which sounds and buzzes a moment of the game makes, from what the
-//! engine says a throw or a move did.
+//! Which sounds a moment of the game makes, from what the engine says a
+//! throw or a move did (`crate::haptics` decides its buzzes the same way).
 
 use super::Sound;
 use crate::dice::Implement;
@@ -17,14 +17,6 @@ impl Cue {
     pub fn now(sound: Sound) -> Cue {
         Cue { sound, delay_ms: 0 }
     }
-}
-
-/// A vibration: how long, and how strong from 1 to 255 (Android's
-/// amplitude scale).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Buzz {
-    pub millis: u16,
-    pub strength: u8,
 }
 
 /// How long after a pawn lands Home the finishing flourish begins:
@@ -47,8 +39,8 @@ pub fn cues_for_throw(thrown: &Thrown, implement: Implement, fling: f32) -> Vec<
 /// * step_ms` later.
 pub fn cues_for_move(effects: &Effects, after: &Position, steps: u8, step_ms: u32) -> Vec<Cue> {
     let at = |step: u8| u32::from(step) * step_ms;
-    let taps = if step_ms == 0 { steps.min(1) } else { steps };
-    let landing = at(taps.saturating_sub(1));
+    let taps = taps(steps, step_ms);
+    let landing = landing_ms(steps, step_ms);
     let captured: u8 = effects.captures.iter().map(|c| c.pawns).sum();
     let mut cues: Vec<Cue> = (0..taps)
         .map(|n| Cue {
@@ -88,20 +80,18 @@ pub fn cue_for_refusal() -> Cue {
     Cue::now(Sound::Refused)
 }
 
-/// The buzz when the dice or shells of a throw flung with `fling` (0 to
-/// 1) settle: short, a little firmer for a harder throw.
-pub fn buzz_for_throw(fling: f32) -> Buzz {
-    Buzz {
-        millis: 20,
-        strength: (80.0 + 80.0 * fling.clamp(0.0, 1.0)).round() as u8,
+/// How many steps of a move of `steps` squares are heard: one each, or
+/// one when the pawns jump (`step_ms` 0).
+fn taps(steps: u8, step_ms: u32) -> u8 {
+    if step_ms == 0 {
+        steps.min(1)
+    } else {
+        steps
     }
 }
 
-/// The buzz when a move's pawns land: a strong one for a capture, none
-/// otherwise.
-pub fn buzz_for_move(effects: &Effects) -> Option<Buzz> {
-    (!effects.captures.is_empty()).then_some(Buzz {
-        millis: 50,
-        strength: 230,
-    })
+/// When a move of `steps` squares, one every `step_ms`, lands: its last
+/// step, `(steps - 1) * step_ms` after the first (at once for a jump).
+pub fn landing_ms(steps: u8, step_ms: u32) -> u32 {
+    u32::from(taps(steps, step_ms).saturating_sub(1)) * step_ms
 }

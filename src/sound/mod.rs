@@ -6,12 +6,12 @@
 //! recorded or downloaded. See docs/sound.md.
 //!
 //! The app keeps one [`Player`], made at start with
-//! `Player::start(&sound_settings)`, and plays into it (through
-//! [`SoundSink`]):
-//! - on a throw, `cues_for_throw(&thrown, turn.implement(), fling)`, and
-//!   [`buzz_for_throw`] on a vibrator as the dice settle;
+//! `Player::start(&sound_settings)`, and plays into it through
+//! [`SoundSink`] (by way of `crate::outputs::Outputs`, which buzzes the
+//! vibrator beside it):
+//! - on a throw, `cues_for_throw(&thrown, turn.implement(), fling)`;
 //! - on a move, `cues_for_move(&effects, position_after, steps, step_ms)`
-//!   as the pawns start walking, and [`buzz_for_move`] as they land;
+//!   as the pawns start walking;
 //! - on a refused tap, [`cue_for_refusal`];
 //! - when the settings change, `player.apply(&sound_settings)`.
 
@@ -30,11 +30,10 @@ pub mod wav;
 #[cfg(all(feature = "sound", target_os = "linux"))]
 pub use alsa::DEVICE_VAR;
 pub use cues::{
-    buzz_for_move, buzz_for_throw, cue_for_refusal, cues_for_move, cues_for_throw, Buzz, Cue,
-    FLOURISH_AFTER_MS,
+    cue_for_refusal, cues_for_move, cues_for_throw, landing_ms, Cue, FLOURISH_AFTER_MS,
 };
 pub use player::{forced_off, Opener, Output, Player, SoundSettings, AUDIO_VAR};
-pub use sink::{BuzzSink, RecordingSink, SoundSink};
+pub use sink::{RecordingSink, SoundSink};
 
 use crate::dice::Implement;
 

@@ -163,6 +163,10 @@ impl SoundSink for Player {
             }
         }
     }
+
+    fn apply(&self, settings: &SoundSettings) {
+        Player::apply(self, settings);
+    }
 }
 
 /// Whether the value of [`AUDIO_VAR`] turns the output off.

@@ -1,7 +1,8 @@
-//! Where cues and buzzes go: the audio output, a phone's vibrator, or a
-//! recording for tests.
+//! Where cues go: the audio output, or a recording for tests (which
+//! keeps a vibrator's buzzes too).
 
-use super::{Buzz, Cue, Sound};
+use super::{Cue, Sound, SoundSettings};
+use crate::haptics::{Buzz, BuzzCue, BuzzSink};
 use std::sync::Mutex;
 
 /// Something that plays sounds. `play` returns at once: the sound is
@@ -12,18 +13,17 @@ pub trait SoundSink {
     fn play_all(&self, cues: &[Cue]) {
         cues.iter().for_each(|&cue| self.play(cue));
     }
-}
 
-/// Something that vibrates.
-pub trait BuzzSink {
-    fn buzz(&self, buzz: Buzz);
+    /// Applies the settings' volume, to sounds playing too (a sink without
+    /// a volume ignores it).
+    fn apply(&self, _settings: &SoundSettings) {}
 }
 
 /// Keeps what it was asked to play and to buzz, in order.
 #[derive(Default, Debug)]
 pub struct RecordingSink {
     cues: Mutex<Vec<Cue>>,
-    buzzes: Mutex<Vec<Buzz>>,
+    buzzes: Mutex<Vec<BuzzCue>>,
 }
 
 impl RecordingSink {
@@ -40,8 +40,14 @@ impl RecordingSink {
         self.cues().iter().map(|c| c.sound).collect()
     }
 
-    pub fn buzzes(&self) -> Vec<Buzz> {
+    /// The buzzes asked for, with their delays, in order.
+    pub fn buzz_cues(&self) -> Vec<BuzzCue> {
         self.buzzes.lock().unwrap().clone()
+    }
+
+    /// The buzzes asked for, in order.
+    pub fn buzzes(&self) -> Vec<Buzz> {
+        self.buzz_cues().iter().map(|b| b.buzz).collect()
     }
 
     /// Forgets what was played and buzzed so far.
@@ -58,7 +64,7 @@ impl SoundSink for RecordingSink {
 }
 
 impl BuzzSink for RecordingSink {
-    fn buzz(&self, buzz: Buzz) {
-        self.buzzes.lock().unwrap().push(buzz);
+    fn buzz(&self, cue: BuzzCue) {
+        self.buzzes.lock().unwrap().push(cue);
     }
 }

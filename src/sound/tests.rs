@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::dice::{Implement, Throw};
+use crate::haptics::{buzz_for_move, buzz_for_throw, Buzz, BuzzCue, BuzzSink, CAPTURE_BUZZ};
 use crate::rules::{Game, Illegal, Match, Move, Options, Position, Spend, Turn};
 
 /// A game at the table, playing its cues and buzzes into a recording.
@@ -28,7 +29,7 @@ impl Table {
         let thrown = self.turn.add_throw(Throw::of(implement, values).unwrap());
         self.heard
             .play_all(&cues_for_throw(&thrown, implement, fling));
-        self.heard.buzz(buzz_for_throw(fling));
+        self.heard.buzz(buzz_for_throw(fling, 500));
     }
 
     /// A tap moving `from` to `to` with `values`: the move's sounds, or the
@@ -48,7 +49,7 @@ impl Table {
                 let after = self.turn.position();
                 self.heard
                     .play_all(&cues_for_move(&effects, after, to - from, self.step_ms));
-                if let Some(buzz) = buzz_for_move(&effects) {
+                if let Some(buzz) = buzz_for_move(&effects, to - from, self.step_ms) {
                     self.heard.buzz(buzz);
                 }
                 Ok(())
@@ -92,13 +93,18 @@ fn a_capture_knocks_where_the_pawn_lands_and_buzzes_hard() {
         "the knock as the pawn lands"
     );
     assert_eq!(
-        table.heard.buzzes(),
-        [Buzz {
-            millis: 50,
-            strength: 230
-        }]
+        table.heard.buzz_cues(),
+        [BuzzCue {
+            buzz: Buzz {
+                millis: 50,
+                strength: 230
+            },
+            delay_ms: 480
+        }],
+        "the strong buzz with the knock"
     );
-    assert!(table.heard.buzzes()[0].strength > buzz_for_throw(1.0).strength);
+    assert!(CAPTURE_BUZZ.strength > buzz_for_throw(1.0, 0).buzz.strength);
+    assert!(CAPTURE_BUZZ.millis > buzz_for_throw(1.0, 0).buzz.millis);
 }
 
 #[test]
@@ -240,7 +246,7 @@ fn every_game_throws_with_its_own_implement_and_the_dice_settle_with_a_short_buz
         let thrown = game_on.throw();
         let cues = cues_for_throw(&thrown, game_on.turn().implement(), 0.8);
         heard.play_all(&cues);
-        heard.buzz(buzz_for_throw(0.8));
+        heard.buzz(buzz_for_throw(0.8, 550));
         match heard.sounds()[..] {
             [Sound::Throw {
                 implement: i,
@@ -249,10 +255,11 @@ fn every_game_throws_with_its_own_implement_and_the_dice_settle_with_a_short_buz
             }] => assert_eq!(i, implement, "{game:?}"),
             ref other => panic!("{game:?}: {other:?}"),
         }
-        let [buzz] = heard.buzzes()[..] else {
+        let [buzz] = heard.buzz_cues()[..] else {
             panic!("one buzz as the throw settles")
         };
-        assert!(buzz.millis <= 30, "a short buzz");
+        assert!(buzz.buzz.millis <= 30, "a short buzz");
+        assert_eq!(buzz.delay_ms, 550, "as the dice settle");
     }
 }
 

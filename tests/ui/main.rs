@@ -10,6 +10,7 @@ mod dice;
 mod game;
 mod game_layout;
 mod new_game;
+mod outputs;
 mod rules;
 mod saved_games;
 mod screens;

@@ -33,7 +33,7 @@ fn the_sound_setting_is_chosen_on_the_settings_screen_and_kept() {
     press(&first, "Sound Off");
     assert_eq!(first.window().global::<Settings>().get_sound(), 0);
     drop(first);
-    let second = App::new(Some(dir.clone())).expect("the window opens");
+    let second = open_app(&dir);
     assert_eq!(second.window().global::<Settings>().get_sound(), 0);
     press(&second, "Settings");
     press(&second, "Sound Loud");

@@ -7,10 +7,13 @@ use chaupar::app::settings::Speed;
 use chaupar::app::{App, Nav, Play, Scheduling, Screen};
 use chaupar::board::Side;
 use chaupar::language::Language;
+use chaupar::outputs::Outputs;
 use chaupar::rules::{Game, Match, Position};
+use chaupar::sound::RecordingSink;
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
 use slint::{ComponentHandle, Model};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A fresh app on this test's thread with a data folder of its own, moves
@@ -37,14 +40,36 @@ pub fn open_app(dir: &Path) -> App {
     open_app_scheduling(dir, Scheduling::default())
 }
 
-/// An app on `dir` whose slow work runs as `scheduling` says.
+/// An app on `dir` whose slow work runs as `scheduling` says. Its sounds
+/// and buzzes are recorded and dropped: UI tests open no audio output.
 pub fn open_app_scheduling(dir: &Path, scheduling: Scheduling) -> App {
-    let app = App::with_scheduling(Some(dir.to_path_buf()), scheduling).expect("the window opens");
+    open_app_hearing(dir, scheduling, Rc::new(RecordingSink::new()))
+}
+
+/// An app on `dir` whose sounds and buzzes `heard` keeps, on a device
+/// that can vibrate.
+pub fn open_app_hearing(dir: &Path, scheduling: Scheduling, heard: Rc<RecordingSink>) -> App {
+    open_app_with(dir, scheduling, Outputs::new(heard.clone(), heard))
+}
+
+/// An app on `dir` playing into `outputs`, moves shown at once.
+pub fn open_app_with(dir: &Path, scheduling: Scheduling, outputs: Outputs) -> App {
+    let app =
+        App::with_outputs(Some(dir.to_path_buf()), scheduling, outputs).expect("the window opens");
     // The tests read the English labels, whatever the machine's language.
     app.speak_for_this_run(Some(Language::English));
     app.set_speed(Speed::Off);
     app.window().show().expect("the window shows");
     app
+}
+
+/// A fresh app on this test's thread, moves shown at once, and what it
+/// plays and buzzes.
+pub fn app_hearing() -> (App, Rc<RecordingSink>) {
+    use_testing_backend(false);
+    let heard = Rc::new(RecordingSink::new());
+    let app = open_app_hearing(&fresh_data_dir(), Scheduling::default(), heard.clone());
+    (app, heard)
 }
 
 /// An empty data folder under target/tmp, one per call.

@@ -22,7 +22,6 @@ use super::{DieData, LogLine, MoveChoice, PawnData, Play, ThrowCall};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{Game, Match, Move, ThrowName};
-use crate::sound::{cue_for_refusal, cues_for_move, cues_for_throw, SoundSink};
 use crate::store::SaveStore;
 use board_view::Layout;
 use session::{Prompt, Session};
@@ -221,8 +220,7 @@ impl Inner {
             let thrown = s.throw();
             let implement = s.implement();
             st.busy = tumble > 0;
-            self.sound
-                .play_all(&cues_for_throw(&thrown, implement, fling.clamp(0.0, 1.0)));
+            self.outputs.throw(&thrown, implement, fling, tumble as u32);
             (tumble, st.game_number)
         };
         self.autosave();
@@ -278,7 +276,7 @@ impl Inner {
             Ok(Some(mv)) => self.play(mv),
             Ok(None) => self.show_game(),
             Err(_) => {
-                self.sound.play(cue_for_refusal());
+                self.outputs.refused();
                 self.show_game();
                 if let Some(id) = pawn {
                     let window = self.window();
@@ -309,7 +307,7 @@ impl Inner {
                 Err(reason) => {
                     s.notice = reason;
                     drop(st);
-                    self.sound.play(cue_for_refusal());
+                    self.outputs.refused();
                     self.show_game();
                     return;
                 }
@@ -319,8 +317,7 @@ impl Inner {
                 Some(steps) if step_ms > 0 && steps > 0 => (steps, step_ms as u32),
                 _ => (1, 0),
             };
-            self.sound
-                .play_all(&cues_for_move(&effects, s.position(), steps, walk_ms));
+            self.outputs.moved(&effects, s.position(), steps, walk_ms);
             st.busy = step_ms > 0;
             (ids, step_ms, st.game_number)
         };

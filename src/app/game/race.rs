@@ -98,6 +98,6 @@ pub(super) fn teams(s: &Session) -> Vec<TeamData> {
 }
 
 /// "2 of 4 home".
-pub(in crate::app) fn home_text(p: &Position, side: Side) -> String {
+fn home_text(p: &Position, side: Side) -> String {
     format!("{} of {} home", p.pawns_home(side), p.pawn_count())
 }
