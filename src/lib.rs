@@ -10,6 +10,7 @@ mod android;
 pub mod app;
 pub mod board;
 pub mod dice;
+pub mod dice_counts;
 pub mod haptics;
 pub mod language;
 pub mod launch;

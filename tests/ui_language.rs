@@ -5,7 +5,7 @@
 
 mod ui_support;
 
-use chaupar::app::{App, Nav, Rules, Screen, Settings};
+use chaupar::app::{App, Dice, DiceImplement, Nav, Rules, Screen, Settings};
 use chaupar::language::Language;
 use slint::{ComponentHandle, Model};
 use std::collections::HashSet;
@@ -35,7 +35,19 @@ fn the_app_in_every_language() {
 /// Each screen in each language at phone and desktop sizes, as PNGs under
 /// target/screenshots/ for anyone to look at.
 fn every_screen_renders_in_every_language() {
-    let app = open_app(&fresh_data_dir());
+    let dir = fresh_data_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    // Dice counts for the Dice screen: stick dice with double sixes too
+    // often, four cowries as the odds say.
+    std::fs::write(
+        dir.join("dice.json"),
+        r#"{"format":"chaupar-save","version":1,"kind":"dice","saved_at":1,"dice":{
+            "stick-dice":{"1-1":10,"1-3":15,"1-4":15,"1-6":20,"3-3":10,"3-4":15,
+                          "3-6":20,"4-4":10,"4-6":20,"6-6":25},
+            "cowries-4":{"0":10,"1":40,"2":60,"3":40,"4":10}}}"#,
+    )
+    .unwrap();
+    let app = open_app(&dir);
     app.seed_next_game(4);
     for language in Language::ALL {
         app.speak_for_this_run(Some(language));
@@ -56,6 +68,19 @@ fn every_screen_renders_in_every_language() {
                     shot.as_slice().iter().map(|p| (p.r, p.g, p.b)).collect();
                 assert!(colours.len() > 20, "{language} {name} is nearly blank");
             }
+            // The Dice screen, opened from Settings, for dice and cowries.
+            nav.set_screen(Screen::Settings);
+            let dice = app.window().global::<Dice>();
+            dice.invoke_open();
+            for (implement, name) in [
+                (DiceImplement::StickDice, "dice-stick"),
+                (DiceImplement::FourCowries, "dice-cowries"),
+            ] {
+                dice.invoke_choose(implement);
+                settle();
+                save_png(&app, &format!("{language}-{size}-{name}"));
+            }
+            dice.invoke_back();
         }
     }
     app.speak_for_this_run(Some(Language::English));

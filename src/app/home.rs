@@ -56,6 +56,7 @@ impl Inner {
                 let back = self.state.borrow().rules_return;
                 self.go(back);
             }
+            Screen::Dice => self.close_dice(),
             _ => self.go(Screen::Home),
         }
     }

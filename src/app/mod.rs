@@ -5,6 +5,7 @@
 
 slint::include_modules!();
 
+mod dice_screen;
 mod fonts;
 mod game;
 mod game_over;
@@ -66,6 +67,8 @@ struct Inner {
     /// without saving).
     store: Option<SaveStore>,
     autosaver: Option<Autosaver<GameDocument>>,
+    /// The device's dice counts and the Dice screen.
+    dice: dice_screen::DiceBook,
     /// Runs the computer's thinking and the autosave's writes.
     scheduler: Scheduler,
     /// The sounds and buzzes of the game.
@@ -158,6 +161,7 @@ impl App {
             window: window.as_weak(),
             outputs,
             autosaver: store.clone().map(Autosaver::new),
+            dice: dice_screen::DiceBook::open(store.as_ref()),
             store,
             scheduler: {
                 let me = me.clone();
@@ -297,5 +301,6 @@ impl Inner {
         self.connect_outcome(window);
         self.connect_saves(window);
         self.connect_rules(window);
+        self.connect_dice(window);
     }
 }

@@ -12,11 +12,13 @@ impl Inner {
         if let Some(Err(e)) = self.autosaver.as_ref().map(Autosaver::flush) {
             eprintln!("chaupar: a game could not be saved: {e}");
         }
+        self.save_dice_totals();
     }
 
     /// Queues the game as it is now to be saved, and starts the writes if
     /// none are at work.
     pub(super) fn autosave(&self) {
+        self.count_throws();
         let Some(saver) = &self.autosaver else { return };
         let writes = {
             let st = self.state.borrow();

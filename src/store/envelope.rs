@@ -21,6 +21,7 @@ pub(crate) enum Kind {
     Game,
     Settings,
     Stats,
+    Dice,
 }
 
 impl Kind {
@@ -29,6 +30,7 @@ impl Kind {
             Kind::Game => "game",
             Kind::Settings => "settings",
             Kind::Stats => "stats",
+            Kind::Dice => "dice",
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The save store: games in progress, settings and statistics, kept in one
-//! data folder so that a game is never lost.
+//! The save store: games in progress, settings, statistics and the dice
+//! counts, kept in one data folder so that a game is never lost.
 //!
 //! A saved game is a [`GameDocument`] (the engine's record, which replays
 //! to the exact moment, and who sits at each side; the store writes any
@@ -50,6 +50,7 @@ mod autosave;
 #[cfg(any(test, target_arch = "wasm32"))]
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod browser;
+mod dice;
 mod document;
 mod envelope;
 #[cfg(not(target_arch = "wasm32"))]
@@ -70,6 +71,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use autosave::{Autosaver, Writes};
+pub use dice::DiceTotals;
 pub use document::{GameDocument, SeatKind};
 pub use envelope::{Problem, FORMAT, VERSION};
 pub use saves::{BadFile, Listing, LoadProblem, SaveStore, SavedGame, Summary};

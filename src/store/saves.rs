@@ -271,6 +271,12 @@ impl SaveStore {
         Ok(stats)
     }
 
+    /// Whether the game `id` has a save in the folder (not one set aside).
+    pub fn has_game(&self, id: &str) -> bool {
+        self.game_path(id)
+            .is_some_and(|path| disk::modified(&path).is_some())
+    }
+
     fn games_folder(&self) -> PathBuf {
         self.root.join(GAMES_FOLDER)
     }
@@ -354,7 +360,11 @@ fn valid_id(id: &str) -> bool {
 /// the same second.
 type SortKey = (u64, Duration);
 
-fn write_file<B: Serialize>(path: &Path, kind: Kind, body: &B) -> Result<(), StoreError> {
+pub(super) fn write_file<B: Serialize>(
+    path: &Path,
+    kind: Kind,
+    body: &B,
+) -> Result<(), StoreError> {
     let bytes = encode(kind, unix_now(), body).map_err(StoreError::Encode)?;
     disk::write_atomically(path, &bytes).map_err(StoreError::io("save", path))
 }
@@ -362,7 +372,10 @@ fn write_file<B: Serialize>(path: &Path, kind: Kind, body: &B) -> Result<(), Sto
 /// Reads and decodes a file. A bad one is set aside under a name that tells
 /// its problem; if even that fails it stays where it is, and is found bad
 /// again next time.
-fn open_file<B: DeserializeOwned>(path: &Path, kind: Kind) -> Result<Opened<B>, LoadProblem> {
+pub(super) fn open_file<B: DeserializeOwned>(
+    path: &Path,
+    kind: Kind,
+) -> Result<Opened<B>, LoadProblem> {
     let decoded = match disk::read(path) {
         Ok(bytes) => decode(&bytes, kind),
         Err(err) if err.kind() == io::ErrorKind::NotFound => return Err(LoadProblem::Missing),
