@@ -7,6 +7,7 @@ mod ui_support;
 
 use chaupar::app::{App, Dice, DiceImplement, Nav, Rules, Screen, Settings};
 use chaupar::language::Language;
+use chaupar::rules::Game;
 use slint::{ComponentHandle, Model};
 use std::collections::HashSet;
 use ui_support::*;
@@ -81,6 +82,18 @@ fn every_screen_renders_in_every_language() {
                 save_png(&app, &format!("{language}-{size}-{name}"));
             }
             dice.invoke_back();
+            // Every game's rules page: its title the page's own, in this
+            // language.
+            nav.set_screen(Screen::Rules);
+            let rules = app.window().global::<Rules>();
+            for game in Game::ALL {
+                rules.invoke_choose(Game::ALL.iter().position(|&g| g == game).unwrap() as i32);
+                settle();
+                let title = rules.get_blocks().row_data(0).expect("a page").plain;
+                assert_eq!(title, chaupar::rules_pages::title(game, language).as_str());
+                save_png(&app, &format!("{language}-{size}-rules-{}", game.id()));
+            }
+            rules.invoke_choose(0);
         }
     }
     app.speak_for_this_run(Some(Language::English));
