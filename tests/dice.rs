@@ -2,18 +2,7 @@
 //! the exact odds (stick and long dice uniform per face, cowries binomial).
 
 use chaupar::dice::{Implement, ScriptedThrows, SeededThrows, Throw, ThrowSource};
-
-/// Pearson's chi-square of observed counts against expected probabilities.
-fn chi_square(observed: &[u64], probabilities: &[f64], n: u64) -> f64 {
-    observed
-        .iter()
-        .zip(probabilities)
-        .map(|(&o, &p)| {
-            let e = p * n as f64;
-            (o as f64 - e).powi(2) / e
-        })
-        .sum()
-}
+use chaupar::dice_counts::chi_square;
 
 /// The 99.9th percentile of the chi-square distribution, by the
 /// Wilson-Hilferty approximation (good to a fraction of a percent here).
@@ -39,7 +28,7 @@ fn fairness(source: &mut impl ThrowSource, implement: Implement, n: u64) -> Resu
         counts[i] += 1;
     }
     let probabilities: Vec<f64> = table.iter().map(|(_, p)| *p).collect();
-    let chi2 = chi_square(&counts, &probabilities, n);
+    let chi2 = chi_square(&counts, &probabilities);
     let limit = critical_value(table.len() - 1);
     if chi2 < limit {
         Ok(())
