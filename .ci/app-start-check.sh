@@ -19,17 +19,7 @@ set -eu
 
 cd "$(dirname "$0")/.."
 
-as_root() {
-    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
-}
-
-missing=""
-need() { # command-or-file debian-package
-    command -v "$1" >/dev/null 2>&1 || [ -e "$1" ] || missing="$missing $2"
-}
-need_lib() { # library debian-package
-    /sbin/ldconfig -p | grep -q "$1" || missing="$missing $2"
-}
+. .ci/debian.sh
 need Xvfb xvfb
 need import imagemagick
 need xdotool xdotool
@@ -42,11 +32,7 @@ need_lib libXi.so.6 libxi6
 need_lib libXrandr.so.2 libxrandr2
 need_lib libfontconfig.so.1 libfontconfig1
 need /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core
-if [ -n "$missing" ]; then
-    echo "app-start-check: installing$missing"
-    as_root apt-get update -q
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
-fi
+install_missing app-start-check
 
 if [ -n "${CHAUPAR_BIN:-}" ]; then
     bin=$CHAUPAR_BIN

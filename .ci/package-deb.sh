@@ -11,22 +11,11 @@ set -eu
 
 cd "$(dirname "$0")/.."
 
-as_root() {
-    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
-}
-
-missing=""
-need() { # command debian-package
-    command -v "$1" >/dev/null 2>&1 || missing="$missing $2"
-}
+. .ci/debian.sh
 need desktop-file-validate desktop-file-utils
 need appstreamcli appstream
 need dpkg-shlibdeps dpkg-dev # cargo-deb works out the library dependencies with it
-if [ -n "$missing" ]; then
-    echo "package-deb: installing$missing"
-    as_root apt-get update -q
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
-fi
+install_missing package-deb
 if ! cargo deb --version >/dev/null 2>&1; then
     echo "package-deb: installing cargo-deb"
     cargo install cargo-deb --locked --version '^3'

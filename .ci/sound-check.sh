@@ -10,23 +10,12 @@ set -eu
 
 cd "$(dirname "$0")/.."
 
-as_root() {
-    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
-}
-
-missing=""
-need() { # command-or-file debian-package
-    command -v "$1" >/dev/null 2>&1 || [ -e "$1" ] || missing="$missing $2"
-}
+. .ci/debian.sh
 need pulseaudio pulseaudio
 need parec pulseaudio-utils
 # ALSA's PulseAudio plugin, which makes it ALSA's default device.
 need /usr/share/alsa/alsa.conf.d/pulse.conf libasound2-plugins
-if [ -n "$missing" ]; then
-    echo "sound-check: installing$missing"
-    as_root apt-get update -q
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
-fi
+install_missing sound-check
 
 cargo build -q --example sounds --no-default-features --features sound
 example=target/debug/examples/sounds
