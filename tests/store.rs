@@ -2,7 +2,7 @@
 //! games list with good and bad files, settings, statistics and autosave.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, SystemTime};
@@ -14,35 +14,8 @@ use chaupar::store::{
 use chaupar::work::Work;
 use serde::{Deserialize, Serialize, Serializer};
 
-/// A folder of its own for each test, removed afterwards.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new() -> Scratch {
-        static MADE: AtomicU32 = AtomicU32::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "chaupar-store-test-{}-{}",
-            std::process::id(),
-            MADE.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = fs::remove_dir_all(&path);
-        Scratch(path)
-    }
-
-    fn store(&self) -> SaveStore {
-        SaveStore::open(&self.0).unwrap()
-    }
-
-    fn game_file(&self, name: &str) -> PathBuf {
-        self.0.join("games").join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+mod scratch;
+use scratch::Scratch;
 
 /// A stand-in for the engine's game record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -118,7 +91,7 @@ fn age(path: &Path, seconds_ago: u64) {
 
 #[test]
 fn a_saved_game_loads_back_and_is_listed_with_its_summary() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let before = now();
     store
@@ -140,7 +113,7 @@ fn a_saved_game_loads_back_and_is_listed_with_its_summary() {
 
 #[test]
 fn saving_again_replaces_the_game_instead_of_adding_one() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     store
         .save_game("g1", &summary("start"), &record(1))
@@ -156,7 +129,7 @@ fn saving_again_replaces_the_game_instead_of_adding_one() {
 
 #[test]
 fn the_list_is_newest_first_and_resume_skips_finished_games() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     store
         .save_game("oldest", &summary("a"), &record(1))
@@ -176,7 +149,7 @@ fn the_list_is_newest_first_and_resume_skips_finished_games() {
 
 #[test]
 fn a_deleted_game_leaves_the_list_and_cannot_be_loaded() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     store.save_game("g1", &summary("a"), &record(1)).unwrap();
     store.save_game("g2", &summary("b"), &record(1)).unwrap();
@@ -192,7 +165,7 @@ fn a_deleted_game_leaves_the_list_and_cannot_be_loaded() {
 
 #[test]
 fn new_game_ids_are_usable_and_never_those_of_existing_files() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let first = store.new_game_id();
     store.save_game(&first, &summary("a"), &record(1)).unwrap();
@@ -211,7 +184,7 @@ fn new_game_ids_are_usable_and_never_those_of_existing_files() {
 
 #[test]
 fn ids_that_cannot_name_a_file_are_refused() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     for id in ["", "../outside", "a b"] {
         let refused = store.save_game(id, &summary("a"), &record(1));
@@ -231,7 +204,7 @@ fn saved_bytes(store: &SaveStore, scratch: &Scratch, id: &str) -> Vec<u8> {
 /// the list shows `message` for it, sets it aside as `aside` with its bytes
 /// intact, and keeps the good game.
 fn check_bad_file(bytes: &[u8], message: &str, aside: &str) {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     store
         .save_game("good", &summary("fine"), &record(3))
@@ -253,7 +226,7 @@ fn check_bad_file(bytes: &[u8], message: &str, aside: &str) {
 
 #[test]
 fn a_truncated_save_is_listed_as_damaged_and_kept() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let bytes = saved_bytes(&scratch.store(), &scratch, "x");
     check_bad_file(
         &bytes[..bytes.len() / 2],
@@ -292,7 +265,7 @@ fn a_foreign_file_is_listed_as_not_a_save_and_kept() {
 
 #[test]
 fn a_save_from_a_newer_version_is_listed_as_such_and_kept() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let bytes = saved_bytes(&scratch.store(), &scratch, "x");
     let newer = String::from_utf8(bytes)
         .unwrap()
@@ -306,7 +279,7 @@ fn a_save_from_a_newer_version_is_listed_as_such_and_kept() {
 
 #[test]
 fn a_save_with_a_document_this_version_cannot_read_is_damaged_and_kept() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     store
         .save_game("g1", &summary("a"), &"not a record")
@@ -322,7 +295,7 @@ fn a_save_with_a_document_this_version_cannot_read_is_damaged_and_kept() {
 
 #[test]
 fn a_save_that_is_a_folder_is_listed_as_unreadable_and_kept() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     fs::create_dir(scratch.game_file("odd.json")).unwrap();
     fs::write(scratch.game_file("odd.json").join("inside"), b"kept").unwrap();
@@ -344,7 +317,7 @@ fn an_unreadable_save_is_listed_with_the_reason_and_kept() {
     use std::io::Write;
     use std::os::unix::fs::PermissionsExt;
 
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let bytes = saved_bytes(&scratch.store(), &scratch, "x");
     let probe = scratch.0.join("probe");
     fs::write(&probe, b"x").unwrap();
@@ -377,7 +350,7 @@ fn an_unreadable_save_is_listed_with_the_reason_and_kept() {
 
 #[test]
 fn setting_aside_the_same_game_twice_keeps_both_files() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     fs::write(scratch.game_file("g1.json"), b"first damage").unwrap();
     assert!(store.load_game::<Record>("g1").is_err());
@@ -397,7 +370,7 @@ fn setting_aside_the_same_game_twice_keeps_both_files() {
 
 #[test]
 fn a_save_whose_moves_no_longer_replay_is_set_aside_and_can_be_discarded() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let bytes = saved_bytes(&store, &scratch, "g1");
     let file = store.report_unplayable("g1").unwrap();
@@ -427,7 +400,7 @@ fn a_save_whose_moves_no_longer_replay_is_set_aside_and_can_be_discarded() {
 
 #[test]
 fn files_that_are_not_saves_are_left_alone() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     fs::write(scratch.game_file("notes.txt"), b"mine").unwrap();
     fs::write(scratch.game_file("my notes.json"), b"mine").unwrap();
@@ -438,7 +411,7 @@ fn files_that_are_not_saves_are_left_alone() {
 
 #[test]
 fn a_write_interrupted_by_a_crash_leaves_only_litter_that_opening_clears() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     store.save_game("g1", &summary("a"), &record(3)).unwrap();
     let litter = scratch.game_file(".g1.json.999-0.tmp");
@@ -458,7 +431,7 @@ struct Settings {
 
 #[test]
 fn settings_round_trip_and_a_bad_settings_file_is_set_aside() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     assert_eq!(store.load_settings::<Settings>(), Err(LoadProblem::Missing));
     let settings = Settings {
@@ -489,7 +462,7 @@ fn settings_round_trip_and_a_bad_settings_file_is_set_aside() {
 
 #[test]
 fn a_game_file_is_not_taken_for_settings() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let bytes = saved_bytes(&store, &scratch, "g1");
     fs::write(scratch.0.join("settings.json"), bytes).unwrap();
@@ -509,7 +482,7 @@ fn counts(stats: &Stats) -> Vec<(&str, u32, u32)> {
 
 #[test]
 fn results_are_counted_per_name_and_kept_across_restarts() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     assert_eq!(store.stats().unwrap(), Stats::default());
     store
@@ -527,7 +500,7 @@ fn results_are_counted_per_name_and_kept_across_restarts() {
 
 #[test]
 fn a_damaged_statistics_file_is_reported_kept_and_counting_starts_afresh() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     store.record_result([("Asha", true)]).unwrap();
     fs::write(scratch.0.join("stats.json"), b"\0\0\0").unwrap();
@@ -550,7 +523,7 @@ fn in_background<D: Serialize + Send + 'static>(writes: Option<Writes<D>>) {
 
 #[test]
 fn the_autosaver_writes_the_newest_snapshot_by_flush() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
     for moves in 1..=200 {
@@ -570,7 +543,7 @@ fn the_autosaver_writes_the_newest_snapshot_by_flush() {
 
 #[test]
 fn the_writes_go_one_game_a_step_and_one_writer_at_a_time() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
     let mut writes = autosaver.save("g1", summary("a"), record(1)).unwrap();
@@ -614,7 +587,7 @@ impl Serialize for Snapshot {
 
 #[test]
 fn snapshots_queued_during_a_slow_write_are_replaced_by_the_newest() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
     let writes = Arc::new(AtomicU32::new(0));
@@ -640,7 +613,7 @@ fn snapshots_queued_during_a_slow_write_are_replaced_by_the_newest() {
 
 #[test]
 fn writes_dropped_unfinished_leave_the_rest_to_the_next_writer() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
     let first = autosaver.save("g1", summary("a"), record(1)).unwrap();
@@ -653,7 +626,7 @@ fn writes_dropped_unfinished_leave_the_rest_to_the_next_writer() {
 
 #[test]
 fn an_autosaved_game_deleted_after_its_last_snapshot_stays_deleted() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let store = scratch.store();
     let autosaver = Autosaver::new(store.clone());
     in_background(autosaver.save("g1", summary("a"), record(1)));
@@ -666,7 +639,7 @@ fn an_autosaved_game_deleted_after_its_last_snapshot_stays_deleted() {
 
 #[test]
 fn a_failed_autosave_is_reported_by_the_next_flush_only() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("store-test");
     let autosaver = Autosaver::new(scratch.store());
     in_background(autosaver.save("not a valid id", summary("a"), record(1)));
     assert!(matches!(autosaver.flush(), Err(StoreError::InvalidId(_))));

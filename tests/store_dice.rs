@@ -3,40 +3,14 @@
 //! file is set aside and reported while counting starts afresh.
 
 use std::fs;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use chaupar::dice::{Implement, SeededThrows, ThrowSource};
 use chaupar::dice_counts::Verdict;
 use chaupar::rules::{Event, Game, Match, Options};
-use chaupar::store::{DiceTotals, Problem, SaveStore, Summary};
+use chaupar::store::{DiceTotals, Problem, Summary};
 
-/// A folder of its own for each test, removed afterwards.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new() -> Scratch {
-        static MADE: AtomicU32 = AtomicU32::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "chaupar-dice-test-{}-{}",
-            std::process::id(),
-            MADE.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = fs::remove_dir_all(&path);
-        Scratch(path)
-    }
-
-    /// The store as a newly opened app finds it.
-    fn store(&self) -> SaveStore {
-        SaveStore::open(&self.0).unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+mod scratch;
+use scratch::Scratch;
 
 fn summary() -> Summary {
     Summary {
@@ -76,7 +50,7 @@ fn play(game: &mut Match, turns: usize) {
 
 #[test]
 fn the_totals_survive_closing_and_opening_the_store_again() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("dice-test");
     let store = scratch.store();
     assert_eq!(store.dice_totals().unwrap(), DiceTotals::default());
 
@@ -117,7 +91,7 @@ fn the_totals_survive_closing_and_opening_the_store_again() {
 
 #[test]
 fn games_no_longer_saved_are_forgotten_but_their_throws_stay_counted() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("dice-test");
     let store = scratch.store();
     store.save_game("kept", &summary(), &"a game").unwrap();
     let mut totals = DiceTotals::default();
@@ -134,7 +108,7 @@ fn games_no_longer_saved_are_forgotten_but_their_throws_stay_counted() {
 
 #[test]
 fn a_damaged_totals_file_is_set_aside_and_counting_starts_afresh() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("dice-test");
     let store = scratch.store();
     let path = scratch.0.join("dice.json");
     fs::write(
@@ -163,7 +137,7 @@ fn a_damaged_totals_file_is_set_aside_and_counting_starts_afresh() {
 
 #[test]
 fn a_newer_totals_file_is_kept_for_the_newer_app() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("dice-test");
     let store = scratch.store();
     let path = scratch.0.join("dice.json");
     fs::write(
@@ -180,7 +154,7 @@ fn a_newer_totals_file_is_kept_for_the_newer_app() {
 fn many_seeded_games_on_a_device_add_up_to_fair_dice() {
     // Every game's own throws, folded into the device's totals, follow the
     // odds as the generator does.
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("dice-test");
     let store = scratch.store();
     let mut totals = DiceTotals::default();
     for seed in 0..12u64 {

@@ -5,7 +5,6 @@
 mod common;
 
 use std::fs;
-use std::path::PathBuf;
 
 use chaupar::ai::Level;
 use chaupar::dice::SeededThrows;
@@ -16,24 +15,8 @@ use chaupar::store::{Autosaver, GameDocument, Listing, LoadProblem, SaveStore, S
 use chaupar::work::Work;
 use common::damaged;
 
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let path = std::env::temp_dir().join(format!(
-            "chaupar-store-records-{name}-{}",
-            std::process::id()
-        ));
-        let _ = fs::remove_dir_all(&path);
-        Scratch(path)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+mod scratch;
+use scratch::Scratch;
 
 /// A game with its default options played for up to `events` throws and
 /// moves (see [`play_on`]).
@@ -101,7 +84,7 @@ fn summary_of(game: &Match) -> Summary {
 
 #[test]
 fn every_game_resumes_from_its_save_at_the_same_moment() {
-    let scratch = Scratch::new("resume");
+    let scratch = Scratch::new("store-records-resume");
     let store = SaveStore::open(&scratch.0).unwrap();
     let autosaver = Autosaver::new(store.clone());
     let mut expected = Vec::new();
@@ -141,7 +124,7 @@ fn every_game_resumes_from_its_save_at_the_same_moment() {
 
 #[test]
 fn a_save_whose_moves_no_longer_replay_is_reported_and_kept() {
-    let scratch = Scratch::new("unplayable");
+    let scratch = Scratch::new("store-records-unplayable");
     let store = SaveStore::open(&scratch.0).unwrap();
     let playing = played(Game::Pagade, 7, 120);
     store
