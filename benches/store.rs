@@ -42,6 +42,7 @@ fn summary() -> Summary {
             .to_vec(),
         progress: "Black 2 home, Red 1 home".into(),
         finished: false,
+        ..Default::default()
     }
 }
 

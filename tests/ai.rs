@@ -15,7 +15,7 @@ fn setups() -> Vec<(Game, Options)> {
     let mut out = Vec::new();
     for game in Game::ALL {
         for info in Options::describe(game) {
-            for (value, _) in info.choices.iter().skip(1) {
+            for value in info.choices.iter().skip(1) {
                 let mut o = Options::new(game);
                 o.set(game, info.key, value).expect("a described choice");
                 out.push((game, o));

@@ -327,6 +327,7 @@ proptest! {
             seats: vec!["Asha".into(), "Ravi".into()],
             progress: "Asha to move".into(),
             finished: false,
+            ..Default::default()
         };
         store.save_game("game", &summary, &doc).unwrap();
         let path = folder.join("games").join("game.json");

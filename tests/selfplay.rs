@@ -18,7 +18,7 @@ fn option_sets(game: Game) -> Vec<Options> {
         .into_iter()
         .filter(|i| i.key != "mode")
     {
-        for (value, _) in info.choices.iter().skip(1) {
+        for value in info.choices.iter().skip(1) {
             let mut o = base;
             o.set(game, info.key, value).unwrap();
             sets.push(o);

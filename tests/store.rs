@@ -39,6 +39,7 @@ fn summary(progress: &str) -> Summary {
         seats: vec!["Asha".into(), "Ravi".into()],
         progress: progress.into(),
         finished: false,
+        ..Default::default()
     }
 }
 

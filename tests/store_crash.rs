@@ -138,6 +138,7 @@ fn keep_saving(folder: &Path) {
         seats: vec!["Asha".into()],
         progress: String::new(),
         finished: false,
+        ..Default::default()
     };
     println!("ready");
     let started = Instant::now();

@@ -18,6 +18,7 @@ fn summary() -> Summary {
         seats: vec!["Asha".into(), "Ravi".into()],
         progress: String::new(),
         finished: false,
+        ..Default::default()
     }
 }
 

@@ -79,6 +79,7 @@ fn summary_of(game: &Match) -> Summary {
             .collect(),
         progress,
         finished: game.phase() == Phase::Over,
+        ..Default::default()
     }
 }
 

@@ -5,9 +5,10 @@
 
 mod ui_support;
 
-use chaupar::app::{App, Dice, DiceImplement, Nav, Rules, Screen, Settings};
+use chaupar::app::{App, Dice, DiceImplement, Nav, Play, Rules, Screen, Settings, Setup};
 use chaupar::language::Language;
 use chaupar::rules::Game;
+use i_slint_backend_testing::ElementQuery;
 use slint::{ComponentHandle, Model};
 use std::collections::HashSet;
 use ui_support::*;
@@ -50,6 +51,16 @@ fn every_screen_renders_in_every_language() {
     .unwrap();
     let app = open_app(&dir);
     app.seed_next_game(4);
+    // A game some turns in, a tap refused: the game screen's banner,
+    // notice, players and log, and a game in the Saved games list.
+    set_window_size(&app, 1280.0, 800.0);
+    press(&app, "New game");
+    press(&app, "Start the game");
+    for _ in 0..12 {
+        take_a_turn_step(&app);
+    }
+    app.window().global::<Play>().invoke_tap_pawn(0);
+    settle();
     for language in Language::ALL {
         app.speak_for_this_run(Some(language));
         for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
@@ -61,6 +72,7 @@ fn every_screen_renders_in_every_language() {
                 (Screen::NewGame, "new-game"),
                 (Screen::Rules, "rules"),
                 (Screen::SavedGames, "saved-games"),
+                (Screen::Game, "game"),
             ] {
                 nav.set_screen(screen);
                 settle();
@@ -130,6 +142,43 @@ fn the_language_chosen_changes_every_word_at_once_and_is_kept() {
     .unwrap();
     let title = hindi_page.lines().next().unwrap().trim_start_matches("# ");
     assert_eq!(rules_title(&app), title);
+    // A game in Hindi: the New game screen's games, modes and options, a
+    // refused tap's reason and the log.
+    let nav = app.window().global::<Nav>();
+    nav.invoke_new_game();
+    settle();
+    let pagade = ElementQuery::from_root(app.window())
+        .match_descendants()
+        .match_predicate(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l.ends_with(": ಪಗಡೆ · Pachisi · Sokkattan · Pagdi Pat"))
+        })
+        .find_first()
+        .and_then(|e| e.accessible_label())
+        .expect("Pagade's button");
+    assert!(devanagari(&pagade), "the games' names in Hindi: {pagade}");
+    assert!(labelled(&app, "Players: 2 players").is_none());
+    app.window().global::<Setup>().invoke_start();
+    settle();
+    let play = app.window().global::<Play>();
+    play.invoke_tap_pawn(0);
+    settle();
+    let refused = notice_said(&app);
+    assert!(devanagari(&refused), "{refused}");
+    play.invoke_throw(0.5);
+    settle();
+    let log = log_lines(&app);
+    assert!(
+        !log.is_empty() && log.iter().all(|(_, l)| devanagari(l)),
+        "{log:?}"
+    );
+    let (players, _) = race_said(&app);
+    assert!(players.iter().all(|l| devanagari(l)), "{players:?}");
+    // Switched back to English mid-game, the same log speaks English.
+    app.speak_for_this_run(Some(Language::English));
+    let english = log_lines(&app);
+    assert!(english.iter().all(|(_, l)| !devanagari(l)), "{english:?}");
+    assert!(english[0].1.contains(": threw "), "{english:?}");
     drop(app);
 
     // Kept across a restart, and --lang overrides it for one run.

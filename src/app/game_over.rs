@@ -3,21 +3,24 @@
 
 use std::rc::Rc;
 
-use slint::{ComponentHandle, SharedString};
+use slint::ComponentHandle;
 
 use super::game::session::Session;
-use super::{model, AppWindow, Inner, Outcome, PlaceData};
+use super::setup::same_name;
+use super::text::game_index;
+use super::{model, AppWindow, Inner, Name, Outcome, PlaceData};
 use crate::board::Side;
 
 /// Game over: who won, and every player in place order (the finishers,
 /// then whoever was still playing), with how far each had come. In a
 /// partnership the place is the pair's: the winning pair both first, then
 /// the other pair, partners in the order they finished.
-fn outcome(s: &Session) -> (Vec<SharedString>, Vec<PlaceData>) {
+fn outcome(s: &Session) -> (Vec<Name>, Vec<PlaceData>) {
     let p = s.position();
     let winners = p.winners();
-    let mut names: Vec<SharedString> = winners.iter().map(|&w| s.name(w).into()).collect();
-    names.dedup();
+    let mut names: Vec<Name> = winners.iter().map(|&w| s.name_data(w)).collect();
+    // One person playing both partners wins once.
+    names.dedup_by(|a, b| same_name(a, b));
     // The finishers in order, then whoever was still playing: one
     // player left alone is last; several have no place between them.
     let unplaced: Vec<Side> = p
@@ -53,11 +56,8 @@ fn outcome(s: &Session) -> (Vec<SharedString>, Vec<PlaceData>) {
         .into_iter()
         .map(|(place, side)| PlaceData {
             place,
-            name: match (s.name(side), s.colour(side)) {
-                (name, colour) if name == colour => name,
-                (name, colour) => format!("{name} ({})", colour.to_lowercase()),
-            }
-            .into(),
+            name: s.name_data(side),
+            colour: s.colour(side),
             side: side.0 as i32,
             homed: p.pawns_home(side) as i32,
             pawns: p.pawn_count() as i32,
@@ -87,7 +87,7 @@ impl Inner {
         let window = self.window();
         let g = window.global::<Outcome>();
         g.set_winners(model(winners));
-        g.set_game_title(s.position().game().title().into());
+        g.set_game(game_index(s.position().game()));
         g.set_moves(s.moves_made() as i32);
         g.set_places(model(rows));
     }

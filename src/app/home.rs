@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use slint::{ComponentHandle, SharedString};
+use slint::{ComponentHandle, ModelRc};
 
 use super::{AppWindow, Inner, Nav, Screen};
 
@@ -34,7 +34,7 @@ impl Inner {
             self.look_for_saved_game();
         } else {
             // What Home had to say has been seen.
-            nav.set_message(SharedString::new());
+            nav.set_message(ModelRc::default());
         }
         self.show_nav();
         nav.set_screen(screen);

@@ -130,11 +130,14 @@ impl App {
     ) -> Result<App, slint::PlatformError> {
         fonts::add_script_fallbacks();
         let window = AppWindow::new()?;
-        let mut said: Vec<String> = Vec::new();
+        let mut said: Vec<StoreNote> = Vec::new();
         let store = match store::data_dir(data_dir).and_then(SaveStore::open) {
             Ok(store) => Some(store),
             Err(e) => {
-                said.push(format!("Games will not be saved: {e}."));
+                said.push(StoreNote {
+                    notice: StoreNotice::CannotSave,
+                    ..saved_games::failed(&e)
+                });
                 None
             }
         };
@@ -144,10 +147,10 @@ impl App {
         {
             Some(Ok(settings)) => settings,
             Some(Err(LoadProblem::Bad(file))) => {
-                said.push(format!(
-                    "{}: the settings are back to their defaults.",
-                    file.problem
-                ));
+                said.push(StoreNote {
+                    notice: StoreNotice::SettingsReset,
+                    ..saved_games::problem_note(&file.problem)
+                });
                 SavedSettings::default()
             }
             Some(Err(LoadProblem::Missing)) | None => SavedSettings::default(),
@@ -188,7 +191,7 @@ impl App {
             cells: Rc::new(VecModel::default()),
             log: Rc::new(VecModel::default()),
         });
-        window.global::<Nav>().set_message(said.join(" ").into());
+        window.global::<Nav>().set_message(model(said));
         let play = window.global::<Play>();
         play.set_pawns(ModelRc::from(inner.pawns.clone()));
         play.set_cells(ModelRc::from(inner.cells.clone()));

@@ -3,24 +3,13 @@
 
 use std::rc::Rc;
 
-use slint::{ComponentHandle, SharedString};
+use slint::ComponentHandle;
 
 use super::game::session::Session;
 use super::setup::SeatKind;
+use super::text::game_index;
 use super::{model, new_seed, AppWindow, GameChoice, Inner, OptionData, SeatData, Setup};
 use crate::rules::{Game, Match};
-
-/// About how wide `labels` are side by side in the choice buttons' bold
-/// text, in logical pixels (a little over the common fonts' average: 10 a
-/// letter or digit, 5 a space), so that a row of choices knows whether it
-/// fits a phone's width: a row that would not is stacked instead.
-fn labels_width<'a>(labels: impl IntoIterator<Item = &'a str>) -> f32 {
-    labels
-        .into_iter()
-        .flat_map(str::chars)
-        .map(|c| if c == ' ' { 5.0 } else { 10.0 })
-        .sum()
-}
 
 impl Inner {
     /// The New game screen's choices and its Start.
@@ -60,7 +49,7 @@ impl Inner {
             let mut st = me.state.borrow_mut();
             let options = st.setup.options();
             let info = &options[k as usize];
-            let value = info.choices[c as usize].0.clone();
+            let value = info.choices[c as usize].clone();
             st.setup.choose_option(info.key, &value);
             drop(st);
             me.show_setup();
@@ -78,22 +67,14 @@ impl Inner {
             Game::ALL
                 .iter()
                 .map(|game| GameChoice {
-                    id: game.id().into(),
-                    title: game.title().into(),
                     regional: game.regional_names().join(" · ").into(),
                 })
                 .collect(),
         ));
-        g.set_game(Game::ALL.iter().position(|&x| x == setup.game).unwrap_or(0) as i32);
+        g.set_game(game_index(setup.game));
         g.set_cross(setup.game.is_cross());
         let modes = setup.game.modes();
-        g.set_modes(model(
-            modes
-                .iter()
-                .map(|m| SharedString::from(m.label()))
-                .collect(),
-        ));
-        g.set_modes_width(labels_width(modes.iter().map(|m| m.label())));
+        g.set_modes(model(modes.iter().map(|&m| m as i32).collect()));
         g.set_mode(
             modes
                 .iter()
@@ -101,39 +82,27 @@ impl Inner {
                 .unwrap_or(0) as i32,
         );
         g.set_seats(model(
-            setup
-                .players
-                .iter()
-                .map(|p| SeatData {
-                    name: p.name.as_str().into(),
-                    colour: setup.colours_of(p).into(),
-                    side: p.sides.first().map_or(0, |s| s.0 as i32),
-                    kind: SeatKind::ALL.iter().position(|&k| k == p.kind).unwrap_or(0) as i32,
+            (setup.players.iter().enumerate())
+                .map(|(seat, p)| {
+                    let (colours, partner) = setup.colours_of(p);
+                    SeatData {
+                        typed: setup.typed_name(seat).into(),
+                        default_name: setup.default_name_data(seat),
+                        colours: model(colours),
+                        partner: partner.unwrap_or(-1),
+                        side: p.sides.first().map_or(0, |s| s.0 as i32),
+                        kind: p.kind.level_index(),
+                    }
                 })
                 .collect(),
         ));
-        g.set_kinds(model(
-            SeatKind::ALL
-                .iter()
-                .map(|k| SharedString::from(k.label()))
-                .collect(),
-        ));
-        g.set_kinds_width(labels_width(SeatKind::ALL.iter().map(|k| k.label())));
         g.set_options(model(
             setup
                 .options()
                 .iter()
                 .map(|o| OptionData {
-                    key: o.key.into(),
-                    label: o.label.into(),
-                    help: o.help.into(),
-                    choices: model(
-                        o.choices
-                            .iter()
-                            .map(|(_, label)| SharedString::from(label.as_str()))
-                            .collect(),
-                    ),
-                    choices_width: labels_width(o.choices.iter().map(|(_, l)| l.as_str())),
+                    rule: o.rule.map_or(-1, |r| r as i32),
+                    choices: model((0..o.choices.len() as i32).collect()),
                     selected: setup.chosen(o) as i32,
                 })
                 .collect(),

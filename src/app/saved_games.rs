@@ -3,13 +3,15 @@
 
 use std::rc::Rc;
 
-use slint::{ComponentHandle, SharedString};
-
-use crate::store::{Listing, LoadProblem};
+use slint::ComponentHandle;
 
 use super::game::session::Session;
-use super::{model, AppWindow, Inner, SavedGameData, Saves, Screen, SeatStatsData};
-use crate::store::GameDocument;
+use super::setup::name_data;
+use super::text::{game_index, PALETTE};
+use super::{model, AppWindow, Inner, Name, SavedGameData, Saves, Screen, SeatStatsData};
+use super::{Cut, SaveProblem, StoreNote, StoreNotice};
+use crate::rules::Game;
+use crate::store::{GameDocument, Listing, LoadProblem, Problem};
 
 impl Inner {
     pub(super) fn connect_saves(self: &Rc<Self>, window: &AppWindow) {
@@ -26,31 +28,31 @@ impl Inner {
     }
 
     pub(super) fn show_saved_games(self: &Rc<Self>) {
-        self.list_saved_games(String::new());
+        self.list_saved_games(Vec::new());
         self.go(Screen::SavedGames);
     }
 
     /// Fills the list from the data folder, with `notice` above it.
-    fn list_saved_games(&self, notice: String) {
+    fn list_saved_games(&self, mut notice: Vec<StoreNote>) {
         self.flush_saves();
-        let (listings, stats, notice) = match &self.store {
+        let (listings, stats) = match &self.store {
             Some(store) => {
-                let (stats, notice) = match store.stats() {
-                    Ok(stats) => (stats, notice),
-                    Err(bad) => (
-                        Default::default(),
-                        format!("{notice} {}: counting starts afresh.", bad.problem)
-                            .trim()
-                            .to_string(),
-                    ),
-                };
-                (store.list(), stats, notice)
+                let stats = store.stats().unwrap_or_else(|bad| {
+                    notice.push(StoreNote {
+                        notice: StoreNotice::StatsReset,
+                        ..problem_note(&bad.problem)
+                    });
+                    Default::default()
+                });
+                (store.list(), stats)
             }
-            None => (
-                Vec::new(),
-                Default::default(),
-                "Games cannot be saved: the data folder could not be opened.".to_string(),
-            ),
+            None => {
+                notice.push(StoreNote {
+                    notice: StoreNotice::NoDataFolder,
+                    ..Default::default()
+                });
+                (Vec::new(), Default::default())
+            }
         };
         let rows = listings.iter().map(row).collect();
         let window = self.window();
@@ -61,13 +63,13 @@ impl Inner {
                 .seats
                 .iter()
                 .map(|(name, seat)| SeatStatsData {
-                    name: name.as_str().into(),
+                    name: name_data(name, -1),
                     played: seat.played as i32,
                     won: seat.won as i32,
                 })
                 .collect(),
         ));
-        saves.set_notice(SharedString::from(notice));
+        saves.set_notice(model(notice));
         self.state.borrow_mut().listings = listings;
     }
 
@@ -80,13 +82,16 @@ impl Inner {
         let set_aside = || {
             store
                 .report_unplayable(id)
-                .map(|bad| bad.problem.to_string())
-                .unwrap_or_else(|e| e.to_string())
+                .map(|bad| problem_note(&bad.problem))
+                .unwrap_or_else(|e| failed(&e))
         };
         let resumed = match store.load_game::<GameDocument>(id) {
             Ok(doc) => Session::resume(doc).map_err(|_| set_aside()),
-            Err(LoadProblem::Missing) => Err(LoadProblem::Missing.to_string()),
-            Err(LoadProblem::Bad(file)) => Err(file.problem.to_string()),
+            Err(LoadProblem::Missing) => Err(StoreNote {
+                problem: SaveProblem::Missing,
+                ..problem_note(&Problem::Empty)
+            }),
+            Err(LoadProblem::Bad(file)) => Err(problem_note(&file.problem)),
         };
         match resumed {
             Ok((mut session, parted)) => {
@@ -99,7 +104,7 @@ impl Inner {
                 self.begin(session);
             }
             Err(why) => {
-                self.list_saved_games(why);
+                self.list_saved_games(vec![why]);
                 self.go(Screen::SavedGames);
             }
         }
@@ -127,34 +132,89 @@ impl Inner {
             }
             Listing::Bad { file, .. } => store.discard(file),
         };
-        let notice = deleted.err().map(|e| e.to_string()).unwrap_or_default();
-        self.list_saved_games(notice);
+        self.list_saved_games(deleted.err().iter().map(failed).collect());
         self.show_nav();
     }
 }
 
 fn row(listing: &Listing) -> SavedGameData {
     match listing {
-        Listing::Good(game) => SavedGameData {
-            title: game.summary.title.as_str().into(),
-            seats: game.summary.seats.join(", ").into(),
-            date: date(game.saved_at).into(),
-            progress: game.summary.progress.as_str().into(),
-            problem: SharedString::new(),
-        },
+        Listing::Good(game) => {
+            let summary = &game.summary;
+            let colour_of = |name: &str| {
+                PALETTE
+                    .iter()
+                    .position(|&c| c == name)
+                    .map_or(-1, |c| c as i32)
+            };
+            let names: Vec<Name> = (summary.seats.iter().enumerate())
+                .map(|(i, name)| {
+                    name_data(name, summary.colours.get(i).map_or(-1, |c| colour_of(c)))
+                })
+                .collect();
+            let (year, month, day) = civil_date(game.saved_at);
+            SavedGameData {
+                game: Game::from_id(&summary.game).map_or(-1, game_index),
+                title: summary.title.as_str().into(),
+                to_move: names.get(summary.to_move).cloned().unwrap_or_default(),
+                seats: model(names),
+                year,
+                month,
+                day,
+                homes: model(
+                    (summary.home.iter())
+                        .map(|(colour, pawns)| Cut {
+                            colour: colour_of(colour),
+                            pawns: i32::from(*pawns),
+                        })
+                        .collect(),
+                ),
+                moves: summary.moves as i32,
+                finished: summary.finished,
+                progress: summary.progress.as_str().into(),
+                ..Default::default()
+            }
+        }
         Listing::Bad { id, file } => SavedGameData {
+            game: -1,
             title: id.as_str().into(),
-            problem: file.problem.to_string().into(),
+            problem: problem_note(&file.problem).problem,
+            detail: problem_note(&file.problem).detail,
             ..Default::default()
         },
     }
 }
 
-/// A day as people write it, "22 Nov 2026", from seconds since 1970 (UTC).
-fn date(seconds: u64) -> String {
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
+/// A file's problem, for the UI to word.
+pub(super) fn problem_note(problem: &Problem) -> StoreNote {
+    let (problem, detail) = match problem {
+        Problem::Unreadable { reason } => {
+            (SaveProblem::Unreadable, reason.clone().unwrap_or_default())
+        }
+        Problem::Empty => (SaveProblem::Empty, String::new()),
+        Problem::Damaged => (SaveProblem::Damaged, String::new()),
+        Problem::Foreign => (SaveProblem::Foreign, String::new()),
+        Problem::Newer => (SaveProblem::Newer, String::new()),
+        Problem::Unplayable => (SaveProblem::Unplayable, String::new()),
+    };
+    StoreNote {
+        notice: StoreNotice::FileProblem,
+        problem,
+        detail: detail.into(),
+    }
+}
+
+/// Something the data folder refused, in the system's words.
+pub(super) fn failed(e: &impl std::fmt::Display) -> StoreNote {
+    StoreNote {
+        notice: StoreNotice::Failed,
+        detail: e.to_string().into(),
+        ..Default::default()
+    }
+}
+
+/// A day (year, month 1 to 12, day) from seconds since 1970 (UTC).
+fn civil_date(seconds: u64) -> (i32, i32, i32) {
     // Howard Hinnant's days-to-civil algorithm.
     let z = (seconds / 86_400) as i64 + 719_468;
     let era = z.div_euclid(146_097);
@@ -165,17 +225,17 @@ fn date(seconds: u64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{day} {} {year}", MONTHS[(month - 1) as usize])
+    (year as i32, month as i32, day as i32)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::date;
+    use super::civil_date;
 
     #[test]
     fn dates_read_as_days() {
-        assert_eq!(date(0), "1 Jan 1970");
-        assert_eq!(date(951_782_400), "29 Feb 2000");
-        assert_eq!(date(1_795_300_000), "21 Nov 2026");
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(951_782_400), (2000, 2, 29));
+        assert_eq!(civil_date(1_795_300_000), (2026, 11, 21));
     }
 }

@@ -47,7 +47,7 @@ impl Inner {
         let names: Vec<(String, bool)> = p
             .seats()
             .iter()
-            .map(|&side| (s.name(side), p.winners().contains(&side)))
+            .map(|&side| (s.counted_name(side), p.winners().contains(&side)))
             .collect();
         if let Err(e) = store.record_result(names.iter().map(|(n, won)| (n.as_str(), *won))) {
             eprintln!("chaupar: could not count the game: {e}");

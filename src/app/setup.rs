@@ -7,11 +7,20 @@ use crate::board::Side;
 use crate::rules::{Game, Mode, OptionInfo, Options};
 pub use crate::store::SeatKind;
 
-use super::text::capitalised;
+use super::text::{capitalised, colour, PALETTE};
+use super::Name;
 
 impl SeatKind {
-    /// The choice's name on the New game screen.
-    pub fn label(self) -> &'static str {
+    /// Its place among the New game screen's choices: 0 a person, then the
+    /// computer's levels.
+    pub fn level_index(self) -> i32 {
+        SeatKind::ALL.iter().position(|&k| k == self).unwrap_or(0) as i32
+    }
+
+    /// The seat kind's English name, as the seats' default names keep it
+    /// in saves and statistics (the screens word it in the language
+    /// spoken: see [`name_data`]).
+    fn label(self) -> &'static str {
         match self {
             SeatKind::Person => "Person",
             SeatKind::Computer(Level::Easy) => "Easy",
@@ -71,19 +80,74 @@ fn default_name(seat: usize, kind: SeatKind) -> String {
     }
 }
 
+/// The seat (0 to 3) and kind whose default name this is, if it is one.
+fn default_seat(name: &str) -> Option<(usize, SeatKind)> {
+    (0..4).find_map(|seat| {
+        SeatKind::ALL
+            .into_iter()
+            .find(|&kind| default_name(seat, kind) == name)
+            .map(|kind| (seat, kind))
+    })
+}
+
+/// How the screens name a player: a seat's default name is worded in the
+/// language spoken, a typed name shown as typed, and no name at all is the
+/// `colour` the player plays (see `Words.name`).
+pub fn name_data(name: &str, colour: i32) -> Name {
+    let name = name.trim();
+    // Statistics keep a player with no name under the colour's English
+    // name.
+    if let Some(c) = PALETTE.iter().position(|c| capitalised(c) == name) {
+        return Name {
+            colour: c as i32,
+            ..Default::default()
+        };
+    }
+    let (seat, level) =
+        default_seat(name).map_or((0, 0), |(seat, kind)| (seat as i32 + 1, kind.level_index()));
+    Name {
+        typed: if seat > 0 { "" } else { name }.into(),
+        seat,
+        level,
+        colour,
+    }
+}
+
+/// Whether two names read the same: the colour matters only where it is
+/// the name.
+pub fn same_name(a: &Name, b: &Name) -> bool {
+    let named = !a.typed.is_empty() || a.seat > 0;
+    (&a.typed, a.seat, a.level) == (&b.typed, b.seat, b.level) && (named || a.colour == b.colour)
+}
+
 impl Setup {
-    /// The colours a player plays, as New game names them: "Black and
-    /// Yellow" for one person playing both partners, "Black, partner of
-    /// Yellow" when the partner is someone else's seat, else "Black".
-    pub fn colours_of(&self, player: &Player) -> String {
-        let names = self.options.board_kind(self.game).colour_names();
-        let name = |s: &Side| capitalised(names[s.index()]);
-        match player.sides.as_slice() {
-            [one] if self.game.partnership(self.options.mode) => {
-                format!("{}, partner of {}", name(one), name(&one.opposite()))
-            }
-            sides => sides.iter().map(name).collect::<Vec<_>>().join(" and "),
+    /// The colours a player plays, and the partner's colour when a partner
+    /// is someone else's seat (New game says "Black, partner of Yellow").
+    pub fn colours_of(&self, player: &Player) -> (Vec<i32>, Option<i32>) {
+        let kind = self.options.board_kind(self.game);
+        let colours = player.sides.iter().map(|&s| colour(kind, s)).collect();
+        let partner = match player.sides.as_slice() {
+            [one] if self.game.partnership(self.options.mode) => Some(colour(kind, one.opposite())),
+            _ => None,
+        };
+        (colours, partner)
+    }
+
+    /// A seat's name as typed: empty while it has its default name, which
+    /// the screen shows in the language spoken.
+    pub fn typed_name(&self, seat: usize) -> &str {
+        let p = &self.players[seat];
+        match default_seat(&p.name) {
+            Some(_) => "",
+            None => &p.name,
         }
+    }
+
+    /// The default name of a seat, as the screen shows it until one is
+    /// typed.
+    pub fn default_name_data(&self, seat: usize) -> Name {
+        let p = &self.players[seat];
+        name_data(&default_name(seat, p.kind), -1)
     }
 
     pub fn new(game: Game) -> Setup {
@@ -144,7 +208,7 @@ impl Setup {
         let value = self.options.value_of(info.key);
         info.choices
             .iter()
-            .position(|(id, _)| Some(id) == value.as_ref())
+            .position(|id| Some(id) == value.as_ref())
             .unwrap_or(0)
     }
 
@@ -191,7 +255,7 @@ impl Setup {
     /// "Player 2" becomes "Computer 2 (Hard)", and back.
     pub fn choose_kind(&mut self, seat: usize, kind: SeatKind) {
         if let Some(p) = self.players.get_mut(seat) {
-            if p.name == default_name(seat, p.kind) {
+            if p.name.trim().is_empty() || p.name == default_name(seat, p.kind) {
                 p.name = default_name(seat, kind);
             }
             p.kind = kind;
@@ -212,11 +276,10 @@ impl Setup {
     /// The name playing each side.
     pub fn names_by_side(&self) -> [String; 4] {
         let mut names: [String; 4] = Default::default();
-        for p in &self.players {
-            let name = if p.name.trim().is_empty() {
-                "Player".to_string()
-            } else {
-                p.name.trim().to_string()
+        for (seat, p) in self.players.iter().enumerate() {
+            let name = match p.name.trim() {
+                "" => default_name(seat, p.kind),
+                typed => typed.to_string(),
             };
             for side in &p.sides {
                 names[side.index()] = name.clone();
@@ -255,24 +318,49 @@ mod tests {
     fn each_seat_names_its_colours_and_its_partner() {
         let mut s = Setup::new(Game::Pagade);
         s.choose_mode(Mode::Teams);
-        let named: Vec<String> = s.players.iter().map(|p| s.colours_of(p)).collect();
+        let named: Vec<_> = s.players.iter().map(|p| s.colours_of(p)).collect();
+        // Black 0, red 1, yellow 2, green 3, blue 4.
         assert_eq!(
             named,
             [
-                "Black, partner of Yellow",
-                "Red, partner of Green",
-                "Yellow, partner of Black",
-                "Green, partner of Red"
+                (vec![0], Some(2)),
+                (vec![1], Some(3)),
+                (vec![2], Some(0)),
+                (vec![3], Some(1))
             ]
         );
         s.choose_mode(Mode::FourPlayer);
-        assert_eq!(s.colours_of(&s.players[1]), "Red");
+        assert_eq!(s.colours_of(&s.players[1]), (vec![1], None));
         let mut c = Setup::new(Game::Chaupar);
         c.choose_mode(Mode::TwoPlayer);
-        assert_eq!(c.colours_of(&c.players[0]), "Black and Yellow");
+        assert_eq!(c.colours_of(&c.players[0]), (vec![0, 2], None));
         let mut square = Setup::new(Game::ChowkaBhara);
         square.choose_mode(Mode::TwoPlayer);
-        assert_eq!(square.colours_of(&square.players[1]), "Yellow");
+        assert_eq!(square.colours_of(&square.players[1]), (vec![2], None));
+    }
+
+    #[test]
+    fn default_names_are_told_from_typed_ones_and_an_empty_name_is_the_default() {
+        let mut s = Setup::new(Game::Pagade);
+        s.choose_mode(Mode::FourPlayer);
+        s.choose_kind(2, SeatKind::Computer(Level::Medium));
+        assert_eq!(s.typed_name(0), "");
+        let computer = name_data(&s.names_by_side()[2], 2);
+        assert_eq!(
+            (computer.typed.as_str(), computer.seat, computer.level),
+            ("", 3, 2)
+        );
+        s.rename(0, "Asha");
+        s.rename(1, "");
+        assert_eq!(s.typed_name(0), "Asha");
+        assert_eq!(name_data("Asha", 0).typed, "Asha");
+        assert_eq!(
+            s.names_by_side()[1],
+            "Player 2",
+            "an empty name is the seat's default"
+        );
+        let nobody = name_data("", 3);
+        assert_eq!((nobody.seat, nobody.colour), (0, 3), "named by the colour");
     }
 
     #[test]
@@ -302,7 +390,7 @@ mod tests {
         let options = s.options();
         assert!(options.iter().all(|o| o.key != "mode"));
         let board = options.iter().find(|o| o.key == "board").unwrap();
-        assert_eq!(board.choices[s.chosen(board)].0, "5");
+        assert_eq!(board.choices[s.chosen(board)], "5");
     }
 
     #[test]

@@ -1,11 +1,19 @@
-//! The small pieces of text the screens share.
+//! The small pieces of text the screens share, and the numbers the UI
+//! words.
 
-/// "1 move", "142 moves".
-pub fn moves_text(n: usize) -> String {
-    match n {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    }
+use crate::board::{BoardKind, Side};
+use crate::rules::Game;
+
+/// The colours of both boards, as the UI numbers them.
+pub const PALETTE: [&str; 5] = ["black", "red", "yellow", "green", "blue"];
+
+/// A side's colour as the UI numbers colours for both boards: 0 black,
+/// 1 red, 2 yellow, 3 green, 4 blue.
+pub fn colour(kind: BoardKind, side: Side) -> i32 {
+    PALETTE
+        .iter()
+        .position(|&c| c == kind.colour_name(side))
+        .expect("every side's colour is in the palette") as i32
 }
 
 pub fn values_text(values: &[u8]) -> String {
@@ -24,13 +32,7 @@ pub fn capitalised(s: &str) -> String {
     }
 }
 
-/// "1st", "2nd", "3rd", "4th": the places of a game of at most four.
-pub fn ordinal(n: usize) -> String {
-    let suffix = match n {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+/// A game as the UI numbers the games: its place in [`Game::ALL`].
+pub fn game_index(game: Game) -> i32 {
+    Game::ALL.iter().position(|&g| g == game).unwrap_or(0) as i32
 }

@@ -129,13 +129,4 @@ impl Mode {
         .into_iter()
         .find(|m| m.id() == id)
     }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Mode::TwoPlayer => "2 players",
-            Mode::ThreePlayer => "3 players",
-            Mode::FourPlayer => "4 players",
-            Mode::Teams => "Two partnerships",
-        }
-    }
 }

@@ -177,62 +177,16 @@ impl HouseRule {
     fn from_key(key: &str) -> Option<HouseRule> {
         HouseRule::ALL.into_iter().find(|r| r.key() == key)
     }
-
-    /// What the New game screen calls it, says of it, and calls each value.
-    fn words(self) -> (&'static str, &'static str, &'static [&'static str]) {
-        match self {
-            HouseRule::Overshoot => (
-                "Overshooting Home",
-                "When a pawn's only move would pass Home, it goes round again from the start.",
-                &["New circuit", "Not allowed"],
-            ),
-            HouseRule::FalsePair => (
-                "False pair",
-                "With two pairs on the board only the one you name true is safe from single pawns.",
-                &["Off", "On"],
-            ),
-            HouseRule::KhadoKarvo => (
-                "Khado Karvo",
-                "A finished player may bring a pawn back from Home to cut an opponent on their arm.",
-                &["Off", "On"],
-            ),
-            HouseRule::Board => (
-                "Board",
-                "A bigger board means more pawns and a longer game.",
-                &["5 x 5", "7 x 7", "9 x 9", "11 x 11"],
-            ),
-            HouseRule::Shells => (
-                "Cowrie shells",
-                "Four shells throw 1, 2, 3, 4 or 8; six throw 1 to 6 or 12. Larger boards start with six.",
-                &["4", "6"],
-            ),
-            HouseRule::ThirdTopVoids => (
-                "Third top throw voids",
-                "A third Chamma or Ashta in a row wipes out the whole run of throws.",
-                &["On", "Off"],
-            ),
-            HouseRule::BeforeHit => (
-                "Before the first hit",
-                "Until a player has hit, their pawns circle the outer ring, or stop at the turn-in.",
-                &["Keep circling", "Stop at the turn-in"],
-            ),
-            HouseRule::EntryThrows => (
-                "Entry throws",
-                "Pawns start off the board: Chamma brings one in, Ashta two.",
-                &["Off", "On"],
-            ),
-        }
-    }
 }
 
-/// One option as the New game screen shows it.
+/// One option of a game: the mode or a house rule, and its values as
+/// written in positions, default first. (The app words them.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionInfo {
     pub key: &'static str,
-    pub label: &'static str,
-    pub help: &'static str,
-    /// (value as written in positions, label), default first.
-    pub choices: Vec<(String, String)>,
+    /// None for the mode.
+    pub rule: Option<HouseRule>,
+    pub choices: Vec<String>,
 }
 
 impl Options {
@@ -265,29 +219,17 @@ impl Options {
         game.board_kind(self.board)
     }
 
-    /// Every option of a game, mode first, with the choices and the one-line
-    /// explanations the New game screen shows.
+    /// Every option of a game, mode first, with its values.
     pub fn describe(game: Game) -> Vec<OptionInfo> {
         let mode = OptionInfo {
             key: "mode",
-            label: "Players",
-            help: "How many play, and whether partners across the board play as a team.",
-            choices: game
-                .modes()
-                .iter()
-                .map(|m| (m.id().to_string(), m.label().to_string()))
-                .collect(),
+            rule: None,
+            choices: game.modes().iter().map(|m| m.id().to_string()).collect(),
         };
-        let rules = game.house_rules().iter().map(|&rule| {
-            let (label, help, names) = rule.words();
-            OptionInfo {
-                key: rule.key(),
-                label,
-                help,
-                choices: (rule.values().iter().zip(names))
-                    .map(|(v, l)| (v.to_string(), l.to_string()))
-                    .collect(),
-            }
+        let rules = game.house_rules().iter().map(|&rule| OptionInfo {
+            key: rule.key(),
+            rule: Some(rule),
+            choices: rule.values().iter().map(|v| v.to_string()).collect(),
         });
         std::iter::once(mode).chain(rules).collect()
     }
@@ -372,13 +314,13 @@ mod tests {
     fn every_described_option_can_be_set_to_each_of_its_choices() {
         for game in Game::ALL {
             for info in Options::describe(game) {
-                for (value, _) in &info.choices {
+                for value in &info.choices {
                     let mut o = Options::new(game);
                     o.set(game, info.key, value).unwrap();
                 }
                 let o = Options::new(game);
                 let default = o.value_of(info.key).unwrap();
-                let first = &info.choices[0].0;
+                let first = &info.choices[0];
                 assert_eq!(first, &default, "{game:?} {}", info.key);
             }
         }

@@ -23,6 +23,7 @@
 //!     seats: vec!["Asha".into(), "Ravi".into()],
 //!     progress: "Black 2 home, Red 1 home".into(),
 //!     finished: false,
+//!     ..Default::default()
 //! };
 //! // After every move: queue the game, and run the writes off the UI
 //! // thread when none are at work yet.

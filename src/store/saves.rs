@@ -21,14 +21,32 @@ const STATS_FILE: &str = "stats.json";
 const LONGEST_ID: usize = 64;
 
 /// What the Saved games list shows of a game without opening it. The caller
-/// writes it (the store knows no rules) each time it saves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// writes it (the store knows no rules) each time it saves. Saves of
+/// earlier versions gave only `title`, `seats`, `progress` and `finished`,
+/// the words already made in English; the others read as their defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Summary {
-    /// The game's name: "Pagade", "Chaupar of Akbar's court", ...
+    /// The game's id, as in positions ("pagade"; empty in earlier saves).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub game: String,
+    /// The game's name in English: "Pagade", "Chaupar of Akbar's court".
     pub title: String,
-    /// The names at the seats, in turn order.
+    /// Who plays, in turn order, each once: the name as given (empty:
+    /// none) ...
     pub seats: Vec<String>,
-    /// How far the game has gone: "Black 2 home, Red 1 home".
+    /// ... and the colour each plays first, which names them when they
+    /// have no name ("black", "red", "yellow", "green" or "blue").
+    pub colours: Vec<String>,
+    /// Pawns Home so far by colour, in turn order (colours with none left
+    /// out).
+    pub home: Vec<(String, u8)>,
+    /// Moves made so far.
+    pub moves: usize,
+    /// Which of `seats` is to move.
+    pub to_move: usize,
+    /// An earlier save's line on how far the game had gone.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub progress: String,
     pub finished: bool,
 }
@@ -424,5 +442,35 @@ mod tests {
         assert_eq!(parse_aside_name("a.json.damaged-1", &tags), None);
         assert_eq!(parse_aside_name("a.json.damaged-x", &tags), None);
         assert_eq!(parse_aside_name("a.json.other", &tags), None);
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::Summary;
+
+    #[test]
+    fn an_earlier_versions_summary_keeps_its_words_and_a_new_one_its_facts() {
+        let earlier: Summary = serde_json::from_str(
+            r#"{"title": "Pagade", "seats": ["Asha", "Red"],
+                "progress": "Black 2 home · Asha to move", "finished": false}"#,
+        )
+        .unwrap();
+        assert_eq!(earlier.game, "", "no game id: the list shows the words");
+        assert_eq!(earlier.progress, "Black 2 home · Asha to move");
+        assert_eq!(earlier.seats, ["Asha", "Red"]);
+        let now = Summary {
+            game: "pagade".into(),
+            title: "Pagade".into(),
+            seats: vec!["Asha".into(), String::new()],
+            colours: vec!["black".into(), "red".into()],
+            home: vec![("red".into(), 1)],
+            moves: 12,
+            to_move: 1,
+            ..Default::default()
+        };
+        let written = serde_json::to_string(&now).unwrap();
+        assert!(!written.contains("progress"), "{written}");
+        assert_eq!(serde_json::from_str::<Summary>(&written).unwrap(), now);
     }
 }

@@ -6,7 +6,7 @@ use crate::ui_support::*;
 use chaupar::ai::Level;
 use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
-use chaupar::app::{App, Ask, Play, Screen};
+use chaupar::app::{App, Ask, Play, Screen, Telling};
 use chaupar::board::Side;
 use chaupar::rules::{Event, Game, Match, Options, Position};
 use slint::{ComponentHandle, Model};
@@ -97,7 +97,7 @@ fn a_pawn_that_cannot_move_shakes_and_says_why() {
     // Before the throw: nothing moves, and the player is told to throw.
     press(&app, pawn_label);
     let play = app.window().global::<Play>();
-    assert!(play.get_notice().to_lowercase().contains("throw first"));
+    assert!(notice_said(&app).to_lowercase().contains("throw first"));
 
     starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
     settle();
@@ -107,7 +107,8 @@ fn a_pawn_that_cannot_move_shakes_and_says_why() {
     let reason = app
         .with_match(|m| m.why_not(24).expect("the pawn cannot move").to_string())
         .unwrap();
-    assert_eq!(play.get_notice().to_lowercase(), reason.to_lowercase());
+    // The screen words the engine's reason as the engine does.
+    assert_eq!(notice_said(&app).to_lowercase(), reason.to_lowercase());
     let shaking = play.get_shaking();
     let tapped = play
         .get_pawns()
@@ -253,7 +254,7 @@ fn restarting_while_a_pawn_walks_starts_a_clean_game() {
     if !play.get_busy() {
         // Several ways to that square: take the first offered.
         let first = play.get_choices().row_data(0).expect("ways are offered");
-        press(&app, first.text.as_str());
+        press(&app, &move_said(&app, first.r#move));
     }
     assert!(play.get_busy(), "the pawn is on its way");
 
@@ -402,12 +403,15 @@ fn the_squares_a_chosen_pawn_can_reach_show_the_numbers_the_buttons_name() {
             !lit.is_empty(),
             "{game:?}: the chosen pawn can go somewhere"
         );
+        let telling = app.window().global::<Telling>();
         for cell in lit {
-            let number = match cell.label.as_str() {
+            let label = telling.invoke_target(cell.reach.clone());
+            let number = match label.as_str() {
                 "Move to Home" => "Home",
                 label => label.strip_prefix("Move to square ").expect("a square"),
             };
-            assert_eq!(cell.number.as_str(), number, "{game:?}");
+            let written = telling.invoke_short_place(cell.reach.to);
+            assert_eq!(written.as_str(), number, "{game:?}");
         }
     }
 }
@@ -523,7 +527,7 @@ fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed
     let choices: Vec<String> = play
         .get_choices()
         .iter()
-        .map(|c| c.text.to_string())
+        .map(|c| move_said(&app, c.r#move))
         .collect();
     assert_eq!(
         choices,
@@ -541,10 +545,7 @@ fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed
         log_lines(&app).last().unwrap().1,
         "Asha: misses turn 1 of 4"
     );
-    assert_eq!(
-        play.get_standings().row_data(0).unwrap().status,
-        "misses 3 turns"
-    );
+    assert_eq!(status_said(&app, 0), "misses 3 turns");
     // Every turn Black misses after that is in the log too.
     let mut steps = 0;
     while !log_lines(&app)
@@ -555,10 +556,7 @@ fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed
         assert!(steps < 200, "Black's next turn comes round");
         assert!(take_a_turn_step(&app));
     }
-    assert_eq!(
-        play.get_standings().row_data(0).unwrap().status,
-        "misses 2 turns"
-    );
+    assert_eq!(status_said(&app, 0), "misses 2 turns");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! as the players' list and Game over tell it.
 
 use crate::ui_support::*;
-use chaupar::app::{App, Nav, Outcome, Play, Screen};
+use chaupar::app::{Nav, Outcome, Play, Screen};
 use chaupar::board::Side;
 use chaupar::rules::{Game, Match, Mode, Options, Position};
 use slint::{ComponentHandle, Model};
@@ -225,7 +225,7 @@ fn a_partnership_game_shows_each_pairs_race() {
         // Every player keeps their own line too; a finished one's says
         // whose pawns their throws now move.
         for (i, &side) in position.seats().iter().enumerate() {
-            let status = play.get_standings().row_data(i).unwrap().status;
+            let status = status_said(&app, i);
             if position.is_finished(side) {
                 let partner = ["Black", "Red", "Yellow", "Green"][side.opposite().index()];
                 assert_eq!(status, format!("moves {partner}"));
@@ -257,8 +257,7 @@ fn a_partnership_game_shows_each_pairs_race() {
         5,
         ["", "", "", ""],
     );
-    let black = play.get_standings().row_data(0).unwrap();
-    assert_eq!(black.status, "misses 2 turns");
+    assert_eq!(status_said(&app, 0), "misses 2 turns");
     // With one person playing both colours of a pair, the pair is theirs.
     let mut options = Options::new(Game::Chaupar);
     options.mode = Mode::TwoPlayer;
@@ -306,7 +305,13 @@ fn a_partnership_is_won_by_the_pair_home_first_even_without_the_first_place() {
     let places: Vec<(i32, String)> = outcome
         .get_places()
         .iter()
-        .map(|p| (p.place, p.name.to_string()))
+        .map(|p| {
+            let said = app
+                .window()
+                .global::<chaupar::app::Words>()
+                .invoke_place_name(p.clone());
+            (p.place, said.to_string())
+        })
         .collect();
     assert_eq!(
         places,
@@ -392,7 +397,7 @@ fn the_smallest_desktop_window_and_a_phone_on_its_side_keep_every_button_and_the
             .global::<Outcome>()
             .get_winners()
             .iter()
-            .map(|w| w.to_string())
+            .map(|w| name_said(&app, w))
             .collect();
         let headline = match &winners[..] {
             [one] => format!("{one} wins"),
@@ -444,20 +449,7 @@ fn a_small_phone_condenses_the_players_list_rather_than_cutting_it_off() {
     let (w, h) = (360.0, 640.0);
     set_window_size(&app, w, h);
     let shown = |label: &str| assert_shown(&app, label, (w, h));
-    let labels = |app: &App| -> (Vec<String>, Vec<String>) {
-        let play = app.window().global::<Play>();
-        let players = play
-            .get_standings()
-            .iter()
-            .map(|s| s.label.to_string())
-            .collect();
-        let teams = play
-            .get_teams()
-            .iter()
-            .map(|t| t.label.to_string())
-            .collect();
-        (players, teams)
-    };
+    let labels = race_said;
     // Four players each for themselves, halfway through a throw: a value,
     // Hint and Undo under the tray, and the players two to a line, every
     // one shown.
@@ -482,15 +474,12 @@ fn a_small_phone_condenses_the_players_list_rather_than_cutting_it_off() {
     }
     // With no room for "2 of 4 home", each line lights a pip for each pawn
     // Home: Red's two, Yellow's one, Black's one or two, Green's none.
-    let homed: Vec<(i32, i32)> = play
-        .get_standings()
-        .iter()
-        .map(|s| {
+    let homed: Vec<(i32, i32)> = (play.get_standings().iter().zip(labels(&app).0))
+        .map(|(s, label)| {
             let said = format!("{} of {} home", s.homed, s.pawns);
             assert!(
-                s.label.contains(&said) || (s.homed == 0 && s.label.contains("no cut yet")),
-                "{said} / {}",
-                s.label
+                label.contains(&said) || (s.homed == 0 && label.contains("no cut yet")),
+                "{said} / {label}"
             );
             (s.homed, s.pawns)
         })

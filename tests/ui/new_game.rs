@@ -58,7 +58,13 @@ fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
     let seats: Vec<(String, i32)> = setup
         .get_seats()
         .iter()
-        .map(|seat| (seat.name.to_string(), seat.kind))
+        .map(|seat| {
+            let name = match seat.typed.as_str() {
+                "" => name_said(&second, seat.default_name),
+                typed => typed.to_string(),
+            };
+            (name, seat.kind)
+        })
         .collect();
     assert_eq!(
         seats,
@@ -130,13 +136,11 @@ fn the_games_regional_names_are_drawn_in_their_own_scripts() {
     let shown = |regional: &str| {
         setup.set_games(slint::ModelRc::new(slint::VecModel::from(vec![
             GameChoice {
-                id: "test".into(),
-                title: "Game".into(),
                 regional: regional.into(),
             },
         ])));
         settle();
-        let button = labelled(&app, &format!("Game: {regional}")).expect("the game's button");
+        let button = labelled(&app, &format!("Chopat: {regional}")).expect("the game's button");
         let (at, size) = (button.absolute_position(), button.size());
         let shot = app.window().window().take_snapshot().expect("a snapshot");
         let mut pixels = Vec::new();

@@ -95,7 +95,7 @@ fn tap_a_capture(app: &App) -> bool {
             settle();
             let play = app.window().global::<Play>();
             if let Some(first) = play.get_choices().row_data(0) {
-                press(app, first.text.as_str());
+                press(app, &move_said(app, first.r#move));
             }
             return true;
         }

@@ -219,7 +219,7 @@ fn a_save_that_parts_from_the_rules_goes_on_from_that_turn_and_keeps_the_old_one
         second.window().global::<Play>().get_can_throw(),
         "the turn's start"
     );
-    let notice = second.window().global::<Play>().get_notice();
+    let notice = notice_said(&second);
     assert!(notice.starts_with("Saved under earlier rules"), "{notice}");
     // The save as it was is kept and listed beside the game going on.
     press_back(&second);

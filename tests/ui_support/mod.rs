@@ -4,7 +4,7 @@
 #![allow(dead_code)] // each test binary uses some of these
 
 use chaupar::app::settings::Speed;
-use chaupar::app::{App, Nav, Play, Scheduling, Screen};
+use chaupar::app::{App, Nav, Play, Scheduling, Screen, Telling};
 use chaupar::board::Side;
 use chaupar::language::Language;
 use chaupar::outputs::Outputs;
@@ -234,7 +234,8 @@ pub fn take_a_turn_step(app: &App) -> bool {
         // Several ways to one square: take the first offered.
         if choices.row_count() > 0 && play.get_values().row_count() > 0 {
             let first = choices.row_data(0).unwrap();
-            press(app, first.text.as_str());
+            let said = app.window().global::<Telling>().invoke_move(first.r#move);
+            press(app, said.as_str());
         }
     }
     true
@@ -351,13 +352,53 @@ pub fn moment(app: &App) -> (Position, Vec<u8>, Side, usize) {
     .expect("a game is on")
 }
 
+/// What the game screen says under the banner, in its words.
+pub fn notice_said(app: &App) -> String {
+    let window = app.window();
+    let notice = window.global::<Play>().get_notice();
+    window.global::<Telling>().invoke_notice(notice).into()
+}
+
+/// A move as the game screen's buttons say it.
+pub fn move_said(app: &App, told: chaupar::app::MoveText) -> String {
+    app.window().global::<Telling>().invoke_move(told).into()
+}
+
+/// The status of the `i`th player's line in the race ("47 to go").
+pub fn status_said(app: &App, i: usize) -> String {
+    let window = app.window();
+    let standing = window.global::<Play>().get_standings().row_data(i).unwrap();
+    window.global::<Telling>().invoke_status(standing).into()
+}
+
+/// A name as the screens word it.
+pub fn name_said(app: &App, name: chaupar::app::Name) -> String {
+    app.window()
+        .global::<chaupar::app::Words>()
+        .invoke_name(name)
+        .into()
+}
+
+/// Every player's line in the race, and each partnership's, as a screen
+/// reader says them.
+pub fn race_said(app: &App) -> (Vec<String>, Vec<String>) {
+    let window = app.window();
+    let (play, telling) = (window.global::<Play>(), window.global::<Telling>());
+    let players = (play.get_standings().iter())
+        .map(|s| telling.invoke_standing(s).into())
+        .collect();
+    let teams = (play.get_teams().iter())
+        .map(|t| telling.invoke_team(t).into())
+        .collect();
+    (players, teams)
+}
+
 /// The game's log as shown: the side of each line and its text.
 pub fn log_lines(app: &App) -> Vec<(i32, String)> {
-    app.window()
-        .global::<Play>()
-        .get_log()
-        .iter()
-        .map(|line| (line.side, line.text.to_string()))
+    let window = app.window();
+    let telling = window.global::<Telling>();
+    (window.global::<Play>().get_log().iter())
+        .map(|line| (line.side, telling.invoke_log_line(line).to_string()))
         .collect()
 }
 

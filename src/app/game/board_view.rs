@@ -5,7 +5,7 @@
 
 use crate::board::{self, BoardKind, CellKind, Geometry, Side};
 
-use crate::app::{CellData, PawnData};
+use crate::app::{CellData, MoveText, PawnData};
 
 /// Cross board steps of a pawn on its way down its own Belly to Home,
 /// traditionally laid on its side.
@@ -19,8 +19,8 @@ pub type Trail = (Side, Option<board::Cell>, Option<board::Cell>);
 /// and the number written in it (the one the move buttons name).
 pub struct Target {
     pub cell: board::Cell,
-    pub label: String,
-    pub number: String,
+    /// Where it is, and what moving there does.
+    pub reach: MoveText,
 }
 
 /// A pawn to draw: which side, a stable id (so it can walk from square to
@@ -135,8 +135,7 @@ impl Layout {
                     marked: marked.contains(&cell),
                     kajalvun: kajalvun == Some(cell),
                     target: target.is_some(),
-                    label: target.map_or("", |t| t.label.as_str()).into(),
-                    number: target.map_or("", |t| t.number.as_str()).into(),
+                    reach: target.map(|t| t.reach.clone()).unwrap_or_default(),
                     trail: trail_end,
                     trail_side: trail.map_or(0, |(side, _, _)| side.0 as i32),
                 }
@@ -279,7 +278,7 @@ impl Spot {
             lying: self.lying,
             movable: false,
             selected: false,
-            label: Default::default(),
+            ..Default::default()
         }
     }
 }

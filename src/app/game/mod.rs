@@ -10,15 +10,17 @@ mod pawns;
 pub(super) mod race;
 mod selection;
 pub(super) mod session;
-#[cfg(test)]
+// Read the words the UI makes of the game, on Slint's testing backend.
+#[cfg(all(test, feature = "ui-tests"))]
 mod tests;
 
 use std::rc::Rc;
 
 use slint::ComponentHandle;
 
+use super::text::game_index;
 use super::{after, model, new_seed, update, AppWindow, Inner, Screen, State};
-use super::{DieData, LogLine, MoveChoice, PawnData, Play, ThrowCall};
+use super::{DieData, LogLine, MoveChoice, Notice, PawnData, Play, ThrowCall};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{Game, Match, Move, ThrowName};
@@ -251,7 +253,7 @@ impl Inner {
     /// reason the tap did nothing (with a shake of the pawn tapped).
     pub(super) fn answer(
         self: &Rc<Self>,
-        f: impl FnOnce(&mut Session) -> Result<Option<Move>, String>,
+        f: impl FnOnce(&mut Session) -> Result<Option<Move>, Notice>,
         pawn: Option<i32>,
     ) {
         let result = {
@@ -438,8 +440,7 @@ impl Inner {
                     selected: top && p.side == side && Some(p.step) == s.selected,
                     jug: top && stack > 1 && s.position().flags(p.side).jug == Some(p.step),
                     false_pair: top && s.position().is_false_pair(p.side, p.step),
-                    label: s.pawn_label(p, stack, movable).into(),
-                    ..spot.pawn_data(p)
+                    ..s.pawn_told(spot.pawn_data(p), p, stack, movable)
                 }
             })
             .collect();
@@ -455,7 +456,7 @@ impl Inner {
             let window = self.window();
             let play = window.global::<Play>();
             let mover = s.mover();
-            play.set_title(s.position().game().title().into());
+            play.set_game(game_index(s.position().game()));
             play.set_cross(layout.is_cross());
             play.set_grid(layout.grid() as i32);
             play.set_margin(layout.margin());
@@ -466,13 +467,8 @@ impl Inner {
             let prompt = s.prompt();
             play.set_mover_side(mover.0 as i32);
             // The player's name, and the colour their pawns are this turn.
-            let (name, colour) = (s.name(mover), s.colour(s.mover_pawns()));
-            let mover_name = if name == colour {
-                name
-            } else {
-                format!("{name} · {colour}")
-            };
-            play.set_mover_name(mover_name.into());
+            play.set_mover_name(s.name_data(mover));
+            play.set_mover_colour(s.colour(s.mover_pawns()));
             let computer = s.mover_kind().is_computer();
             play.set_prompt(s.ask());
             play.set_can_throw(s.can_throw() && !computer);
@@ -482,7 +478,7 @@ impl Inner {
             play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
             play.set_can_take_back(s.can_take_back() && !st.busy);
             play.set_busy(st.busy);
-            play.set_notice(s.notice.as_str().into());
+            play.set_notice(s.notice.clone());
             let values = if s.passing.is_some() {
                 Vec::new()
             } else {
@@ -501,7 +497,7 @@ impl Inner {
                     .enumerate()
                     .map(|(i, &mv)| MoveChoice {
                         index: i as i32,
-                        text: s.describe(mv).into(),
+                        r#move: s.describe(mv),
                     })
                     .collect(),
             ));
@@ -512,9 +508,9 @@ impl Inner {
                 &self.log,
                 newest
                     .iter()
-                    .map(|(side, text)| LogLine {
-                        side: side.0 as i32,
-                        text: format!("{}: {text}", s.name(*side)).into(),
+                    .map(|line| LogLine {
+                        name: s.name_data(Side(line.side as u8)),
+                        ..line.clone()
                     })
                     .collect(),
             );

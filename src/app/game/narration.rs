@@ -1,12 +1,17 @@
-//! The game told in words: the banner's prompt, each move as its button and
-//! the log name it, what a move did, and what a screen reader says of a pawn.
+//! The game told, as typed data the UI words in the language spoken
+//! (ui/telling.slint): the banner's prompt, each move as its button and the
+//! log tell it, what a move did, and what a screen reader says of a pawn.
 
 use super::board_view::{square_number, PawnAt};
 use super::session::{Prompt, Session};
-use crate::app::text::{ordinal, values_text};
-use crate::app::Ask;
+use crate::app::text::{colour, values_text};
+use crate::app::{
+    model, Ask, Cut, LogLine, Logged, MoveKind, MoveText, Notice, NoticeKind, PawnData, Place,
+    Refusal,
+};
 use crate::board::Side;
-use crate::rules::{Effects, Milestone, Move, TurnEnd};
+use crate::rules::games::chopat::KAJALVUN_STEP;
+use crate::rules::{Effects, Illegal, Milestone, Move, TurnEnd};
 
 impl Session {
     /// What the banner asks of the player to move: once a pawn is chosen,
@@ -25,156 +30,161 @@ impl Session {
         }
     }
 
-    /// A move as its button and the suggestion name it, with what it would
-    /// do beyond moving: "Move 3 to square 14, cut red".
-    pub fn describe(&self, mv: Move) -> String {
-        self.movement(mv) + &self.foreseen(mv)
-    }
-
-    /// What a legal move would do besides moving (", cut red"), from the
-    /// engine's preview of it.
-    pub(super) fn foreseen(&self, mv: Move) -> String {
-        match self.effects_of(mv) {
-            Some(effects) => self.consequences(effects),
-            None => String::new(),
+    /// A move as its button and a suggestion tell it: which pawns go where
+    /// with which values, and what the engine's preview says it would do
+    /// beyond moving.
+    pub fn describe(&self, mv: Move) -> MoveText {
+        let mut told = self.movement(mv);
+        if let Some(effects) = self.effects_of(mv) {
+            self.tell_consequences(&mut told, effects);
         }
+        told
     }
 
     /// Which pawns a move takes where, and with which values.
-    pub(super) fn movement(&self, mv: Move) -> String {
-        let who = match mv.pawns {
-            1 => "",
-            2 => "the pair ",
-            _ => "the group ",
-        };
+    pub(super) fn movement(&self, mv: Move) -> MoveText {
         let values = self.spent_values(mv);
-        let by = values_text(&values);
         // Pawns on one square that have moved differently this turn.
-        let which = match self.game.turn().mover_values(mv) {
-            None => String::new(),
-            Some(v) if v.is_empty() => ", the other pawn".into(),
-            Some(v) => {
-                let v: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-                format!(", the pawn that moved with {}", v.join(" and "))
-            }
+        let (which, earlier) = match self.game.turn().mover_values(mv) {
+            None => (0, Vec::new()),
+            Some(v) if v.is_empty() => (1, Vec::new()),
+            Some(v) => (2, v),
         };
-        if mv == Move::MISS_TURN {
-            "Miss the turn".into()
+        let kind = if mv == Move::MISS_TURN {
+            MoveKind::MissTurn
         } else if self.is_khado_karvo() {
-            let pawns = if mv.pawns == 1 { "a pawn" } else { "two pawns" };
-            format!("Bring {pawns} back from Home to {}", self.place_name(mv.to))
+            MoveKind::BringBack
         } else if mv.from == 0 {
-            format!("Enter {who}with {by} to {}{which}", self.place_name(mv.to))
+            MoveKind::Enter
         } else {
-            // A pair on a doublet, Akbar's doubles and Khim, Chopat's
-            // opening split: the pawns go another distance than the values
-            // add up to (going on past Home starts again from step 0).
-            let (from, to) = (u32::from(mv.from), u32::from(mv.to));
-            let sum: u32 = values.iter().map(|&v| u32::from(v)).sum();
-            let home = u32::from(self.position().home());
-            let how = if from + sum == to || from + sum == to + home {
-                by
+            MoveKind::Move
+        };
+        // A pair on a doublet, Akbar's doubles and Khim, Chopat's opening
+        // split: the pawns go another distance than the values add up to
+        // (going on past Home starts again from step 0).
+        let (from, to) = (u32::from(mv.from), u32::from(mv.to));
+        let sum: u32 = values.iter().map(|&v| u32::from(v)).sum();
+        let home = u32::from(self.position().home());
+        let squares = if kind != MoveKind::Move || from + sum == to || from + sum == to + home {
+            0
+        } else {
+            to.saturating_sub(from)
+        };
+        MoveText {
+            kind,
+            pawns: i32::from(mv.pawns),
+            partner: -1,
+            values: if kind == MoveKind::BringBack {
+                Default::default()
             } else {
-                let squares = to.saturating_sub(from);
-                let unit = if squares == 1 { "square" } else { "squares" };
-                format!("{squares} {unit} ({by})")
-            };
-            format!("Move {who}{how} to {}{which}", self.place_name(mv.to))
+                values_text(&values).into()
+            },
+            squares: squares as i32,
+            from: self.place(mv.from),
+            to: self.place(mv.to),
+            which,
+            earlier: earlier
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" + ")
+                .into(),
+            ..Default::default()
         }
     }
 
     /// What a move did besides moving, from its effects: whom it cut
     /// (where it landed: the victims' own step numbers would name that
     /// square differently), then what it changed for the throws and moves
-    /// to come (", the way Home is open", ", forms the Jug"), and the pair
-    /// it named true.
-    pub(super) fn consequences(&self, effects: &Effects) -> String {
-        let mut text = String::new();
-        let cut = self.position().game().capture_word();
-        for victim in Side::ALL {
-            let colour = self.colour(victim).to_lowercase();
-            match effects.captured_of(victim) {
-                0 => {}
-                1 => text.push_str(&format!(", {cut} {colour}")),
-                2 => text.push_str(&format!(", {cut} a {colour} pair")),
-                n => text.push_str(&format!(", {cut} {n} {colour}")),
-            }
-        }
+    /// to come (the way Home open, the Jug formed), and the pair it named
+    /// true.
+    pub(super) fn tell_consequences(&self, told: &mut MoveText, effects: &Effects) {
+        let kind = self.position().board_kind();
+        told.known = true;
+        told.hit = self.position().game().capture_word() == "hit";
+        told.cuts = model(
+            (Side::ALL.into_iter())
+                .filter(|&victim| effects.captured_of(victim) > 0)
+                .map(|victim| Cut {
+                    colour: colour(kind, victim),
+                    pawns: i32::from(effects.captured_of(victim)),
+                })
+                .collect(),
+        );
         for milestone in &effects.milestones {
             match *milestone {
-                Milestone::WayHomeOpen => text.push_str(", the way Home is open"),
-                Milestone::TurnEarned => text.push_str(", another turn"),
-                Milestone::Finished { place } => {
-                    text.push_str(&format!(", finishes {}", ordinal(place.into())))
-                }
-                Milestone::Kajalvun => text.push_str(", forms the Jug"),
-                Milestone::PassedJug => text.push_str(", passes over the Jug"),
+                Milestone::WayHomeOpen => told.way_home_open = true,
+                Milestone::TurnEarned => told.another_turn = true,
+                Milestone::Finished { place } => told.finishes = i32::from(place),
+                Milestone::Kajalvun => told.forms_jug = true,
+                Milestone::PassedJug => told.passes_jug = true,
                 Milestone::TruePairNamed { step } => {
-                    text.push_str(&format!(", the pair on {} true", self.place_name(step)))
+                    told.true_pair = self.place(step).number;
                 }
                 Milestone::JugMoved | Milestone::Home { .. } | Milestone::BackFromHome => {}
             }
         }
-        text
     }
 
-    pub(super) fn place_name(&self, step: u8) -> String {
-        let p = self.position();
-        if step == p.home() {
-            "Home".into()
-        } else if step == 0 {
-            "the start".into()
-        } else {
-            format!("square {}", square_number(p.board_kind(), p.home(), step))
-        }
-    }
-
-    pub(super) fn short_place(&self, step: u8) -> String {
+    /// A step of the mover's path as the screens name it.
+    pub(super) fn place(&self, step: u8) -> Place {
         let p = self.position();
         match step {
-            0 => "start".into(),
-            s if s == p.home() => "Home".into(),
-            s => square_number(p.board_kind(), p.home(), s).to_string(),
+            0 => Place { kind: 0, number: 0 },
+            s if s == p.home() => Place { kind: 2, number: 0 },
+            s => Place {
+                kind: 1,
+                number: i32::from(square_number(p.board_kind(), p.home(), s)),
+            },
         }
     }
 
-    /// What a screen reader says for a pawn.
-    pub fn pawn_label(&self, pawn: PawnAt, stack: usize, movable: bool) -> String {
+    /// A pawn as drawn, with what a screen reader hears of it: its colour,
+    /// what stands there, where, and where it can go.
+    pub fn pawn_told(
+        &self,
+        drawn: PawnData,
+        pawn: PawnAt,
+        stack: usize,
+        movable: bool,
+    ) -> PawnData {
         let p = self.position();
-        let colour = self.colour(pawn.side);
         // Steps 8 and 76 are one square: two pawns there are drawn apart
         // but are a pair.
         let paired_apart =
             p.pawns_on_square(pawn.side, pawn.step) > p.pawns_on(pawn.side, pawn.step);
-        let what = match stack {
-            1 if paired_apart && p.is_false_pair(pawn.side, pawn.step) => "pawn of a false pair",
-            1 if paired_apart => "pawn of a pair",
-            0 | 1 => "pawn",
-            2 if p.flags(pawn.side).jug == Some(pawn.step) => "Jug",
-            2 if p.is_false_pair(pawn.side, pawn.step) => "false pair",
-            2 => "pair",
-            _ => "group",
+        let stands = match stack {
+            1 if paired_apart && p.is_false_pair(pawn.side, pawn.step) => 2,
+            1 if paired_apart => 1,
+            0 | 1 => 0,
+            2 if p.flags(pawn.side).jug == Some(pawn.step) => 3,
+            2 if p.is_false_pair(pawn.side, pawn.step) => 4,
+            2 => 5,
+            _ => 6,
         };
-        let place = match pawn.step {
-            0 => "waiting to enter".to_string(),
-            s if s == p.home() => "at Home".to_string(),
-            s => format!("on square {}", square_number(p.board_kind(), p.home(), s)),
-        };
-        let mut label = format!("{colour} {what} {place}");
+        let mut squares: Vec<String> = Vec::new();
+        let mut home = false;
         if movable {
-            let mut to: Vec<String> = Vec::new();
             for m in self.moves_from(pawn.step) {
-                let name = match m.to {
-                    t if t == p.home() => "Home".to_string(),
-                    t => square_number(p.board_kind(), p.home(), t).to_string(),
-                };
-                if !to.contains(&name) {
-                    to.push(name);
+                match self.place(m.to) {
+                    Place { kind: 2, .. } => home = true,
+                    place => {
+                        let number = place.number.to_string();
+                        if !squares.contains(&number) {
+                            squares.push(number);
+                        }
+                    }
                 }
             }
-            label.push_str(&format!(", can move to {}", to.join(" or ")));
         }
-        label
+        PawnData {
+            colour: colour(p.board_kind(), pawn.side),
+            stands,
+            place: self.place(pawn.step),
+            can_reach: squares.join(", ").into(),
+            can_reach_home: home,
+            ..drawn
+        }
     }
 
     /// The values a move spends.
@@ -185,7 +195,7 @@ impl Session {
     /// What the end of a turn settled, in turn order: each turn a finished
     /// Chopat partner missed ("misses turn 2 of 4") and an Ool Olangvun
     /// that now counts, its pawn having survived a turn.
-    pub(super) fn settled(&self, end: Option<&TurnEnd>) -> Vec<(Side, String)> {
+    pub(super) fn settled(&self, end: Option<&TurnEnd>) -> Vec<LogLine> {
         let Some(end) = end else {
             return Vec::new();
         };
@@ -194,13 +204,82 @@ impl Session {
         for &seat in now.seats() {
             if end.missed.contains(&seat) {
                 let missed = now.flags(seat).missed_turns;
-                let all = missed + now.turns_to_miss(seat);
-                lines.push((seat, format!("misses turn {missed} of {all}")));
+                lines.push(LogLine {
+                    logged: Logged::MissesTurn,
+                    missed: i32::from(missed),
+                    of: i32::from(missed + now.turns_to_miss(seat)),
+                    ..logged_by(seat)
+                });
             }
             if end.ool.contains(&(seat, true)) {
-                lines.push((seat, "Ool Olangvun done".into()));
+                lines.push(LogLine {
+                    logged: Logged::OolDone,
+                    ..logged_by(seat)
+                });
             }
         }
         lines
+    }
+}
+
+/// A line of the log about `seat` (whose name is filled in as it is shown).
+pub(super) fn logged_by(seat: Side) -> LogLine {
+    LogLine {
+        side: i32::from(seat.0),
+        ..Default::default()
+    }
+}
+
+/// A refusal of the rules, for the UI to word.
+pub(super) fn refused(why: Illegal) -> Notice {
+    use Illegal::*;
+    let (refusal, step) = match why {
+        GameOver => (Refusal::GameOver, 0),
+        ThrowFirst => (Refusal::ThrowFirst, 0),
+        ValueSpent => (Refusal::ValueSpent, 0),
+        MixedThrows => (Refusal::MixedThrows, 0),
+        NoPawn => (Refusal::NoPawn, 0),
+        AlreadyMoved => (Refusal::AlreadyMoved, 0),
+        AlreadyHome => (Refusal::AlreadyHome, 0),
+        ReenterFirst => (Refusal::ReenterFirst, 0),
+        EachCutPawnEnters => (Refusal::EachCutPawnEnters, 0),
+        NotTogether => (Refusal::NotTogether, 0),
+        PairNeedsDoublet => (Refusal::PairNeedsDoublet, 0),
+        GroupNeedsDouble => (Refusal::GroupNeedsDouble, 0),
+        ExactHome => (Refusal::ExactHome, 0),
+        InnerRingClosed => (Refusal::InnerRingClosed, 0),
+        SingleOnPair => (Refusal::SingleOnPair, 0),
+        SmallerOnGroup => (Refusal::SmallerOnGroup, 0),
+        ImmuneGroup => (Refusal::ImmuneGroup, 0),
+        SquareFull => (Refusal::SquareFull, 0),
+        KajalvunFirst => (Refusal::KajalvunFirst, i32::from(KAJALVUN_STEP)),
+        JugOnce => (Refusal::JugOnce, 0),
+        JugFirstDoublet => (Refusal::JugFirstDoublet, 0),
+        OnDouble => (Refusal::OnDouble, 0),
+        TwoColoursThere => (Refusal::TwoColoursThere, 0),
+        BlockedByDouble => (Refusal::BlockedByDouble, 0),
+        NeedsTopValue => (Refusal::NeedsTopValue, 0),
+        OffBoardFirst => (Refusal::OffBoardFirst, 0),
+        PartnerThere => (Refusal::PartnerThere, 0),
+        NoSuchMover => (Refusal::NoSuchMover, 0),
+        NoPairToName => (Refusal::NoPairToName, 0),
+        WrongDestination { to } => (Refusal::WrongDestination, i32::from(to)),
+        MustUseMore => (Refusal::MustUseMore, 0),
+        KhadoChoice => (Refusal::KhadoChoice, 0),
+    };
+    Notice {
+        kind: NoticeKind::Refused,
+        refusal,
+        step,
+        ..Default::default()
+    }
+}
+
+/// A refusal of the game screen's own.
+pub(super) fn refusal(refusal: Refusal) -> Notice {
+    Notice {
+        kind: NoticeKind::Refused,
+        refusal,
+        ..Default::default()
     }
 }

@@ -3,8 +3,9 @@
 //! ways to get there, and a move that is the only one is chosen at once.
 
 use super::board_view::Target;
+use super::narration::{refusal, refused};
 use super::session::Session;
-use crate::app::text::capitalised;
+use crate::app::{MoveText, Notice, NoticeKind, Refusal};
 use crate::board::Cell;
 use crate::rules::{Move, Phase};
 
@@ -27,8 +28,8 @@ impl Session {
         let g = self.position().board();
         let suggested = self.hint.filter(|h| h.from == from);
         // Each square once, with what moving there does where every way
-        // there does the same (None where they differ).
-        let mut reached: Vec<(Cell, u8, Option<String>)> = Vec::new();
+        // there does the same (not known where they differ).
+        let mut reached: Vec<Target> = Vec::new();
         for m in self.moves_from(from) {
             if suggested.is_some_and(|h| h.to != m.to) {
                 continue;
@@ -36,30 +37,25 @@ impl Session {
             let Some(cell) = g.cell(side, m.to) else {
                 continue;
             };
-            let does = self.foreseen(m);
-            match reached.iter_mut().find(|(c, ..)| *c == cell) {
-                None => reached.push((cell, m.to, Some(does))),
-                Some((.., seen)) if seen.as_ref() != Some(&does) => *seen = None,
+            let mut reach = MoveText {
+                to: self.place(m.to),
+                ..Default::default()
+            };
+            if let Some(effects) = self.effects_of(m) {
+                self.tell_consequences(&mut reach, effects);
+            }
+            match reached.iter_mut().find(|t| t.cell == cell) {
+                None => reached.push(Target { cell, reach }),
+                Some(seen) if !same_consequences(&seen.reach, &reach) => seen.reach.known = false,
                 Some(_) => {}
             }
         }
         reached
-            .into_iter()
-            .map(|(cell, to, does)| Target {
-                cell,
-                label: format!(
-                    "Move to {}{}",
-                    self.place_name(to),
-                    does.unwrap_or_default()
-                ),
-                number: self.short_place(to),
-            })
-            .collect()
     }
 
     /// A tap on a pawn: chooses it, or says why it cannot move. A tap on a
     /// pawn standing where the chosen one can go may settle the move.
-    pub fn tap_pawn(&mut self, id: usize) -> Result<Option<Move>, String> {
+    pub fn tap_pawn(&mut self, id: usize) -> Result<Option<Move>, Notice> {
         let pawn = self.pawns[id];
         let side = self.game.pawn_side();
         // A tap on another pawn standing on a highlighted square means that
@@ -73,39 +69,43 @@ impl Session {
             }
         }
         if self.passing.is_some() {
-            return Err("No move possible: pass the turn".into());
+            return Err(refusal(Refusal::PassTheTurn));
         }
+        let mover = self.name_data(self.game.mover());
         match self.game.phase() {
-            Phase::Over => return Err("The game is over".into()),
-            Phase::Throw => return Err(format!("{}: throw first", self.name(self.game.mover()))),
+            Phase::Over => return Err(refusal(Refusal::GameOver)),
+            Phase::Throw => {
+                return Err(Notice {
+                    name: mover,
+                    ..refusal(Refusal::ThrowFirst)
+                })
+            }
             Phase::Move => {}
         }
         if pawn.side != side {
-            return Err(format!(
-                "That is a {} pawn: {} moves {}",
-                self.colour(pawn.side).to_lowercase(),
-                self.name(self.game.mover()),
-                self.colour(side).to_lowercase()
-            ));
+            return Err(Notice {
+                name: mover,
+                colour: self.colour(pawn.side),
+                mover_colour: self.colour(side),
+                ..refusal(Refusal::NotYours)
+            });
         }
         if self.moves_from(pawn.step).is_empty() {
-            let reason = self
+            return Err(self
                 .game
                 .why_not(pawn.step)
-                .map(|r| r.to_string())
-                .unwrap_or_else(|| "that pawn cannot move now".into());
-            return Err(capitalised(&reason));
+                .map_or_else(|| refusal(Refusal::CannotMove), refused));
         }
         self.selected = Some(pawn.step);
         self.offered = self.moves_from(pawn.step);
         self.hint = None;
-        self.notice.clear();
+        self.notice = Notice::default();
         Ok(None)
     }
 
     /// A tap on a square: plays the chosen pawn's move there, or offers the
     /// ways to get there when there are several.
-    pub fn tap_cell(&mut self, cell: Cell) -> Result<Option<Move>, String> {
+    pub fn tap_cell(&mut self, cell: Cell) -> Result<Option<Move>, Notice> {
         let Some(from) = self.selected else {
             return Ok(None);
         };
@@ -119,7 +119,7 @@ impl Session {
             .filter(|m| suggested.is_none_or(|h| h == *m))
             .collect();
         match ways.len() {
-            0 => Err("The chosen pawn cannot move there".into()),
+            0 => Err(refusal(Refusal::NotThere)),
             1 => Ok(Some(ways[0])),
             _ => {
                 self.offered = ways;
@@ -133,7 +133,11 @@ impl Session {
         self.hint = Some(mv);
         self.selected = Some(mv.from);
         self.offered = vec![mv];
-        self.notice = format!("Suggested: {}", self.describe(mv));
+        self.notice = Notice {
+            kind: NoticeKind::Suggested,
+            suggestion: self.describe(mv),
+            ..Default::default()
+        };
     }
 
     /// After a move has been shown: the next thing to offer.
@@ -149,4 +153,30 @@ impl Session {
             }
         }
     }
+}
+
+/// Whether two ways to one square do the same there besides moving.
+fn same_consequences(a: &MoveText, b: &MoveText) -> bool {
+    use slint::Model;
+    let cuts = |m: &MoveText| {
+        m.cuts
+            .iter()
+            .map(|c| (c.colour, c.pawns))
+            .collect::<Vec<_>>()
+    };
+    (
+        a.way_home_open,
+        a.another_turn,
+        a.finishes,
+        a.forms_jug,
+        a.passes_jug,
+        a.true_pair,
+    ) == (
+        b.way_home_open,
+        b.another_turn,
+        b.finishes,
+        b.forms_jug,
+        b.passes_jug,
+        b.true_pair,
+    ) && cuts(a) == cuts(b)
 }

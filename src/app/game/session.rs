@@ -13,8 +13,11 @@ use crate::rules::{
 use crate::store::{GameDocument, Summary};
 
 use super::board_view::{PawnAt, Trail};
+use super::narration::{logged_by, refused};
+use crate::app::setup::name_data;
 use crate::app::setup::SeatKind;
-use crate::app::text::{capitalised, moves_text, values_text};
+use crate::app::text::{capitalised, colour, values_text};
+use crate::app::{LogLine, Logged, Name, Notice, NoticeKind};
 
 /// What the player to move is asked to do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -44,15 +47,15 @@ pub struct Session {
     pub selected: Option<u8>,
     /// Moves waiting for the player to pick one (several lead to one square).
     pub offered: Vec<Move>,
-    pub log: Vec<(Side, String)>,
+    pub log: Vec<LogLine>,
     pub last_throw: Option<Throw>,
     /// The turn passed with nothing to move: the seat, and the colour of
     /// the pawns it played; shown until acknowledged.
     pub passing: Option<(Side, Side)>,
     /// What the end of the last turn settled (turns missed, Ool Olangvun),
     /// for the log once a passed turn has been acknowledged.
-    pub(super) settled: Vec<(Side, String)>,
-    pub notice: String,
+    pub(super) settled: Vec<LogLine>,
+    pub notice: Notice,
     /// Every move of the game so far, with who made it.
     pub(super) played: Vec<Played>,
     /// The legal moves of the turn as it stands, listed once per state.
@@ -112,7 +115,7 @@ impl Session {
             last_throw: None,
             passing: None,
             settled: Vec::new(),
-            notice: String::new(),
+            notice: Notice::default(),
             played: Vec::new(),
             choices: OnceCell::new(),
             #[cfg(test)]
@@ -120,10 +123,11 @@ impl Session {
         };
         s.sync_pawns();
         for &(side, throw) in s.game.opening_throws() {
-            s.log.push((
-                side,
-                format!("opening throw {}", values_text(throw.values())),
-            ));
+            s.log.push(LogLine {
+                logged: Logged::OpeningThrow,
+                values: values_text(throw.values()).into(),
+                ..logged_by(side)
+            });
         }
         s
     }
@@ -149,9 +153,10 @@ impl Session {
         };
         session.select_only_move();
         if parted {
-            session.notice = "Saved under earlier rules: the game goes on from the turn where \
-                              they differ (the save as it was stays in Saved games)"
-                .into();
+            session.notice = Notice {
+                kind: NoticeKind::Parted,
+                ..Default::default()
+            };
         }
         Ok((session, parted))
     }
@@ -164,44 +169,38 @@ impl Session {
         }
     }
 
-    /// What the Saved games list shows of this game.
+    /// What the Saved games list shows of this game: who plays, the pawns
+    /// Home by colour, the moves made and whose turn it is, for a family
+    /// picking the game up later.
     pub fn summary(&self) -> Summary {
         let p = self.position();
-        let mut seats: Vec<String> = Vec::new();
-        for &side in p.seats() {
-            let name = self.name(side);
-            if !seats.contains(&name) {
-                seats.push(name);
-            }
-        }
-        let home: Vec<String> = p
-            .seats()
-            .iter()
-            .filter_map(|&side| {
-                let n = p.pawns_home(side);
-                (n > 0).then(|| format!("{} {n} home", self.colour(side)))
-            })
-            .collect();
-        let progress = if home.is_empty() {
-            match self.moves_made() {
-                0 => "Just begun".to_string(),
-                n => format!("{} made", moves_text(n)),
-            }
-        } else {
-            home.join(", ")
-        };
-        // Whose turn it will be, for a family picking the game up later.
-        let progress = if p.is_over() {
-            progress
-        } else {
-            format!("{progress} · {} to move", self.name(self.game.mover()))
-        };
-        Summary {
+        let mut summary = Summary {
+            game: p.game().id().to_string(),
             title: p.game().title().to_string(),
-            seats,
-            progress,
+            home: (p.seats().iter())
+                .filter(|&&side| p.pawns_home(side) > 0)
+                .map(|&side| (p.colour_name(side).to_string(), p.pawns_home(side) as u8))
+                .collect(),
+            moves: self.moves_made(),
             finished: p.is_over(),
+            ..Default::default()
+        };
+        // A person playing two colours is listed once.
+        for &side in p.seats() {
+            let name = self.names[side.index()].trim();
+            let listed = (!name.is_empty())
+                .then(|| summary.seats.iter().position(|n| n == name))
+                .flatten();
+            let at = listed.unwrap_or_else(|| {
+                summary.seats.push(name.to_string());
+                summary.colours.push(p.colour_name(side).to_string());
+                summary.seats.len() - 1
+            });
+            if side == self.game.mover() {
+                summary.to_move = at;
+            }
         }
+        summary
     }
 
     /// Moves played in the game so far.
@@ -273,16 +272,24 @@ impl Session {
         p.options().implement(p.game())
     }
 
-    pub fn colour(&self, side: Side) -> String {
-        capitalised(self.position().colour_name(side))
+    /// A side's colour as the UI numbers colours.
+    pub fn colour(&self, side: Side) -> i32 {
+        colour(self.position().board_kind(), side)
     }
 
-    /// The name of whoever plays a side, or its colour when none was given.
-    pub fn name(&self, side: Side) -> String {
+    /// The name statistics count a side's player under: as given, else
+    /// the colour's English name ("Red").
+    pub fn counted_name(&self, side: Side) -> String {
         match self.names[side.index()].trim() {
-            "" => self.colour(side),
+            "" => capitalised(self.position().colour_name(side)),
             name => name.to_string(),
         }
+    }
+
+    /// The name of whoever plays a side (its colour when none was given),
+    /// for the UI to word.
+    pub fn name_data(&self, side: Side) -> Name {
+        name_data(&self.names[side.index()], self.colour(side))
     }
 
     /// The seat whose turn it is (the one who passed, while that is shown).
@@ -338,21 +345,22 @@ impl Session {
         let report = self.game.throw();
         self.changed();
         self.last_throw = Some(report.throw);
-        self.notice.clear();
-        let mut entry = format!("threw {}", values_text(report.throw.values()));
-        if report.bonus == Bonus::AfterKajalvun {
-            entry.push_str(": no Jug yet, no bonus");
+        self.notice = Notice::default();
+        let after = match report.after {
+            AfterThrow::Bonus => 1,
+            AfterThrow::Voided => 2,
+            AfterThrow::Passed | AfterThrow::Move => 0,
+        };
+        if matches!(report.after, AfterThrow::Voided | AfterThrow::Passed) {
+            self.passing = Some((seat, pawns));
         }
-        match report.after {
-            AfterThrow::Bonus => entry.push_str(": another throw"),
-            AfterThrow::Voided => {
-                entry.push_str(": a third top throw voids the turn");
-                self.passing = Some((seat, pawns));
-            }
-            AfterThrow::Passed => self.passing = Some((seat, pawns)),
-            AfterThrow::Move => {}
-        }
-        self.log.push((seat, entry));
+        self.log.push(LogLine {
+            logged: Logged::Threw,
+            values: values_text(report.throw.values()).into(),
+            no_bonus: report.bonus == Bonus::AfterKajalvun,
+            after,
+            ..logged_by(seat)
+        });
         self.settled = self.settled(report.turn_end.as_ref());
         if self.passing.is_none() {
             self.log.append(&mut self.settled);
@@ -364,49 +372,39 @@ impl Session {
     /// The player has seen that the turn passed.
     pub fn acknowledge_pass(&mut self) {
         if let Some((seat, _)) = self.passing.take() {
-            self.log.push((seat, "could not move: turn passes".into()));
+            self.log.push(LogLine {
+                logged: Logged::Passes,
+                ..logged_by(seat)
+            });
             self.log.append(&mut self.settled);
             self.select_only_move();
         }
     }
 
     /// Plays a move; the engine has the last word.
-    pub fn play(&mut self, mv: Move) -> Result<Effects, String> {
-        self.play_move(mv).map_err(|e| capitalised(&e.to_string()))
+    pub fn play(&mut self, mv: Move) -> Result<Effects, Notice> {
+        self.play_move(mv).map_err(refused)
     }
 
     /// [`Session::play`], with the engine's reason for a refusal.
     pub(super) fn play_move(&mut self, mv: Move) -> Result<Effects, Illegal> {
         let mover = self.game.mover();
         let side = self.game.pawn_side();
-        let spent = values_text(&self.spent_values(mv));
+        let mut told = self.movement(mv);
         let effects = self.game.play(mv)?;
         self.changed();
-        let pawns = match mv.pawns {
-            1 => String::new(),
-            2 => "pair ".into(),
-            n => format!("{n} pawns "),
-        };
         // A finished partner's throws move the partner's pawns: say whose.
-        let what = if side == mover {
-            pawns
-        } else {
-            format!("{} {pawns}", self.colour(side).to_lowercase())
-        };
-        // Khado Karvo spends no values; missing the turn is logged below.
-        let by = if spent.is_empty() {
-            String::new()
-        } else {
-            format!(" ({spent})")
-        };
-        let entry = format!(
-            "{what}{} → {}{by}{}",
-            self.short_place(mv.from),
-            self.short_place(mv.to),
-            self.consequences(&effects),
-        );
+        if side != mover {
+            told.partner = colour(self.position().board_kind(), side);
+        }
+        self.tell_consequences(&mut told, &effects);
+        // Missing the turn is logged by the turn's end.
         if mv != Move::MISS_TURN {
-            self.log.push((mover, entry));
+            self.log.push(LogLine {
+                logged: Logged::Moved,
+                r#move: told,
+                ..logged_by(mover)
+            });
         }
         self.log.extend(self.settled(effects.turn_end.as_ref()));
         self.played.push(Played {
@@ -417,7 +415,7 @@ impl Session {
         self.selected = None;
         self.offered.clear();
         self.hint = None;
-        self.notice.clear();
+        self.notice = Notice::default();
         Ok(effects)
     }
 
@@ -466,7 +464,11 @@ impl Session {
         self.sync_pawns();
         self.select_only_move();
         self.hint = None;
-        self.notice = format!("{} took back a move", self.name(seat));
+        self.notice = Notice {
+            kind: NoticeKind::TookBack,
+            name: self.name_data(seat),
+            ..Default::default()
+        };
         true
     }
 }

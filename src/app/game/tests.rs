@@ -3,10 +3,66 @@
 
 use super::session::Session;
 use crate::app::setup::SeatKind;
+use crate::app::{AppWindow, LogLine, MoveText, Notice, PawnData, Telling};
 use crate::board::Side;
 use crate::rules::{AfterThrow, Event, Match, Move, Phase, Position};
 use crate::rules::{Game, Options};
+use slint::ComponentHandle;
 use std::collections::HashSet;
+
+thread_local! {
+    /// The app's window on Slint's testing backend, speaking English: the
+    /// words the tests read are the ones the UI makes.
+    static WINDOW: AppWindow = {
+        use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
+        // Another test on this thread may have set it already.
+        let _ = slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+            mock_time: true,
+            threading: false,
+            renderer_name: Some("software".into()),
+        })));
+        let window = AppWindow::new().expect("a window on the testing backend");
+        slint::select_bundled_translation("en").expect("English");
+        window
+    };
+}
+
+/// What the game screen's words make of something, in English.
+fn words<R>(f: impl FnOnce(&Telling) -> R) -> R {
+    WINDOW.with(|w| f(&w.global::<Telling>()))
+}
+
+/// A move as its button says it.
+fn said(mv: MoveText) -> String {
+    words(|t| t.invoke_move(mv).into())
+}
+
+/// A line of the log, after the player's name.
+fn logged(line: &LogLine) -> String {
+    words(|t| t.invoke_logged(line.clone()).into())
+}
+
+fn last_logged(s: &Session) -> String {
+    logged(s.log.last().expect("a line in the log"))
+}
+
+fn notice(n: &Notice) -> String {
+    words(|t| t.invoke_notice(n.clone()).into())
+}
+
+/// A lit square as a screen reader says it.
+fn targets_said(s: &Session) -> Vec<String> {
+    (s.targets().into_iter())
+        .map(|t| words(|w| w.invoke_target(t.reach).into()))
+        .collect()
+}
+
+/// A pawn (alone, not movable) as a screen reader says it.
+fn pawn_said(s: &Session, step: u8) -> String {
+    let pawn = *s.pawns.iter().find(|p| p.step == step).unwrap();
+    let told = s.pawn_told(PawnData::default(), pawn, 1, false);
+    words(|t| t.invoke_pawn(told).into())
+}
 
 fn session(seed: u64) -> Session {
     let m = Match::new(Game::Pagade, Options::new(Game::Pagade), seed).unwrap();
@@ -21,7 +77,10 @@ fn a_saved_games_summary_says_how_far_it_got_and_whose_turn_it_is() {
         ["Asha".into(), String::new(), "Ravi".into(), String::new()],
         Default::default(),
     );
-    assert_eq!(s.summary().progress, "Just begun · Asha to move");
+    let summary = s.summary();
+    assert_eq!((summary.game.as_str(), summary.moves), ("pagade", 0));
+    assert_eq!(summary.seats[summary.to_move], "Asha");
+    assert!(summary.home.is_empty());
     while s.game.mover() == Side(0) {
         if s.game.phase() == Phase::Move {
             s.play(s.game.legal_moves()[0]).unwrap();
@@ -33,9 +92,11 @@ fn a_saved_games_summary_says_how_far_it_got_and_whose_turn_it_is() {
     // Black's turn played: its moves counted, and Ravi's turn next.
     let moves = s.moves_made();
     assert!(moves > 0);
-    let progress = s.summary().progress;
-    assert!(progress.starts_with(&format!("{moves} move")), "{progress}");
-    assert!(progress.ends_with(" made · Ravi to move"), "{progress}");
+    let summary = s.summary();
+    assert_eq!(summary.moves, moves);
+    assert_eq!(summary.seats[summary.to_move], "Ravi");
+    assert_eq!(summary.seats, ["Asha", "Ravi"]);
+    assert_eq!(summary.colours, ["black", "yellow"]);
 }
 
 #[test]
@@ -147,14 +208,14 @@ fn legal(s: &Session, from: u8, to: u8, pawns: u8) -> Move {
 /// Plays the legal move of one pawn from `from` to `to`; its log entry.
 fn logged_move(s: &mut Session, from: u8, to: u8) -> String {
     s.play(legal(s, from, to, 1)).unwrap();
-    s.log.last().unwrap().1.clone()
+    last_logged(s)
 }
 
 fn described(s: &Session) -> Vec<String> {
     s.game
         .legal_moves()
         .into_iter()
-        .map(|m| s.describe(m))
+        .map(|m| said(s.describe(m)))
         .collect()
 }
 
@@ -166,7 +227,7 @@ fn the_log_says_when_chopat_withholds_a_bonus_forms_the_jug_and_passes_over_it()
         "flags":{"black":{"has_thrown":true}}}"#,
         &[3, 3],
     );
-    assert_eq!(s.log.last().unwrap().1, "threw 3 + 3: no Jug yet, no bonus");
+    assert_eq!(last_logged(&s), "threw 3 + 3: no Jug yet, no bonus");
     assert_eq!(logged_move(&mut s, 31, 34), "31 → 34 (3), forms the Jug");
     assert_eq!(logged_move(&mut s, 6, 9), "6 → 9 (3)");
     // Yellow's 70 is Black's 36.
@@ -177,7 +238,7 @@ fn the_log_says_when_chopat_withholds_a_bonus_forms_the_jug_and_passes_over_it()
                  "yellow":{"has_thrown":true}}}"#,
         &[3, 4],
     );
-    assert!(!s.log.last().unwrap().1.contains("bonus"), "not a doublet");
+    assert!(!last_logged(&s).contains("bonus"), "not a doublet");
     assert_eq!(
         logged_move(&mut s, 35, 39),
         "35 → 39 (4), passes over the Jug"
@@ -195,10 +256,8 @@ fn the_log_says_when_chopat_withholds_a_bonus_forms_the_jug_and_passes_over_it()
         let mv = s.game.legal_moves()[0];
         s.play(mv).unwrap();
     }
-    assert_eq!(
-        s.log.last().unwrap(),
-        &(Side(0), "Ool Olangvun done".into())
-    );
+    assert_eq!(s.log.last().unwrap().side, 0, "Black's");
+    assert_eq!(last_logged(&s), "Ool Olangvun done");
 }
 
 #[test]
@@ -211,20 +270,15 @@ fn a_screen_reader_hears_pawns_on_steps_8_and_76_as_a_pair() {
         "flags":{"black":{"kajalvun":true,"has_thrown":true,"true_pair":40}}}"#,
         &[3, 4],
     );
-    let label = |step: u8| {
-        let pawn = *s.pawns.iter().find(|p| p.step == step).unwrap();
-        s.pawn_label(pawn, 1, false)
-    };
-    assert_eq!(label(8), "Black pawn of a false pair on square 8");
-    assert_eq!(label(76), "Black pawn of a false pair on square 8");
+    assert_eq!(pawn_said(&s, 8), "Black pawn of a false pair on square 8");
+    assert_eq!(pawn_said(&s, 76), "Black pawn of a false pair on square 8");
     let lone = thrown(
         r#"{"game":"chopat","seats":["black","yellow"],
         "to_move":"black","pawns":{"black":[8,40,40,75],"yellow":[6,7,12,12]},
         "flags":{"black":{"kajalvun":true,"has_thrown":true}}}"#,
         &[3, 4],
     );
-    let pawn = *lone.pawns.iter().find(|p| p.step == 8).unwrap();
-    assert_eq!(lone.pawn_label(pawn, 1, false), "Black pawn on square 8");
+    assert_eq!(pawn_said(&lone, 8), "Black pawn on square 8");
 }
 
 #[test]
@@ -241,7 +295,7 @@ fn forming_a_second_pair_offers_a_choice_of_which_is_true() {
     assert_eq!(s.tap_pawn(id), Ok(None));
     let cell = s.position().board().cell(Side(0), 49).unwrap();
     assert_eq!(s.tap_cell(cell), Ok(None), "no move yet: a choice");
-    let choices: Vec<String> = s.offered.iter().map(|&m| s.describe(m)).collect();
+    let choices: Vec<String> = s.offered.iter().map(|&m| said(s.describe(m))).collect();
     assert_eq!(
         choices,
         [
@@ -254,7 +308,7 @@ fn forming_a_second_pair_offers_a_choice_of_which_is_true() {
     assert!(
         s.log
             .iter()
-            .any(|(_, l)| l == "42 → 49 (4 + 3), the pair on square 40 true"),
+            .any(|l| logged(l) == "42 → 49 (4 + 3), the pair on square 40 true"),
         "{:?}",
         s.log
     );
@@ -293,7 +347,7 @@ fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
         &[1, 3],
     );
     let before = (*s.position(), s.game.values_left(), s.log.len());
-    let named = |from: u8, to: u8| s.describe(legal(&s, from, to, 1));
+    let named = |from: u8, to: u8| said(s.describe(legal(&s, from, to, 1)));
     let cut = named(10, 14);
     assert!(
         cut.starts_with("Move ") && cut.contains(" to square "),
@@ -305,7 +359,7 @@ fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
     assert_eq!(before, after);
     // The lit squares are read out the same way.
     s.selected = Some(10);
-    let mut labels: Vec<String> = s.targets().into_iter().map(|t| t.label).collect();
+    let mut labels = targets_said(&s);
     labels.sort();
     assert_eq!(labels.len(), 3, "{labels:?}");
     assert!(labels[0].starts_with("Move to square "), "{labels:?}");
@@ -313,10 +367,7 @@ fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
     assert_eq!(cutting.len(), 1, "{labels:?}");
     assert_eq!(
         cutting[0],
-        &format!(
-            "Move to {}, cut yellow, the way Home is open",
-            s.place_name(14)
-        )
+        "Move to square 14, cut yellow, the way Home is open"
     );
 }
 
@@ -333,11 +384,11 @@ fn a_lit_square_reached_in_ways_that_do_different_things_is_read_out_plainly() {
                  "yellow":{"has_thrown":true}}}"#,
         &[4, 4],
     );
-    let to_39 = |pawns: u8| s.describe(legal(&s, 35, 39, pawns));
+    let to_39 = |pawns: u8| said(s.describe(legal(&s, 35, 39, pawns)));
     assert!(to_39(1).ends_with(", passes over the Jug"), "{}", to_39(1));
     assert!(!to_39(2).contains(", "), "{}", to_39(2));
     s.selected = Some(35);
-    let labels: Vec<String> = s.targets().into_iter().map(|t| t.label).collect();
+    let labels = targets_said(&s);
     // Plain where the ways differ; said where the only way is a single.
     for label in [
         "Move to square 39",
@@ -436,8 +487,8 @@ fn a_finished_partners_moves_are_logged_with_the_colour_they_moved() {
     s.throw();
     let mv = s.game.legal_moves()[0];
     s.play(mv).unwrap();
-    let (seat, line) = s.log.last().unwrap();
-    assert_eq!(*seat, Side(0), "Asha threw and moved");
+    assert_eq!(s.log.last().unwrap().side, 0, "Asha threw and moved");
+    let line = last_logged(&s);
     assert!(line.starts_with("yellow "), "{line}");
 }
 
@@ -468,17 +519,17 @@ fn khado_karvo_choices_are_named_for_what_they_do() {
         panic!("two choices")
     };
     assert_eq!(
-        s.describe(back),
+        said(s.describe(back)),
         "Bring a pawn back from Home to square 70, cut red"
     );
-    assert_eq!(s.describe(miss), "Miss the turn");
+    assert_eq!(said(s.describe(miss)), "Miss the turn");
     // A hint to let the turn go offers it as the one choice.
     s.suggest(miss);
-    assert_eq!(s.notice, "Suggested: Miss the turn");
+    assert_eq!(notice(&s.notice), "Suggested: Miss the turn");
     assert_eq!(s.offered, vec![Move::MISS_TURN]);
     s.play(miss).unwrap();
     assert!(!s.is_khado_karvo());
-    assert_eq!(s.log.last().unwrap().1, "misses turn 1 of 4");
+    assert_eq!(last_logged(&s), "misses turn 1 of 4");
 }
 
 #[test]
@@ -529,8 +580,8 @@ fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
         .unwrap()
         .id;
     let before = *s.position();
-    let reason = s.tap_pawn(rival).unwrap_err();
-    assert!(reason.contains("moves"), "{reason}");
+    let reason = notice(&s.tap_pawn(rival).unwrap_err());
+    assert!(reason.contains(" moves "), "{reason}");
     assert_eq!(*s.position(), before);
 }
 
@@ -552,11 +603,15 @@ fn each_state_of_a_turn_lists_its_moves_once_for_everything_the_screen_shows() {
     let show = |s: &Session| {
         for (id, &pawn) in s.pawns.iter().enumerate() {
             let movable = s.legal_moves().iter().any(|m| m.from == pawn.step);
-            let label = s.pawn_label(pawn, 1, movable);
-            assert!(!label.is_empty(), "pawn {id}");
+            let told = s.pawn_told(PawnData::default(), pawn, 1, movable);
+            assert_eq!(
+                told.can_reach.is_empty() && !told.can_reach_home,
+                !movable,
+                "pawn {id}"
+            );
         }
         let targets = s.targets();
-        let names: Vec<String> = s.offered.iter().map(|&mv| s.describe(mv)).collect();
+        let names: Vec<MoveText> = s.offered.iter().map(|&mv| s.describe(mv)).collect();
         (targets.len(), names)
     };
     // This state's moves were listed by the loop above.
