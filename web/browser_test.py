@@ -77,7 +77,7 @@ AUDIO_PROBE = """
   AudioNode.prototype.connect = function (to, ...rest) {
     if (to instanceof AudioDestinationNode) {
       const analyser = this.context.createAnalyser();
-      analyser.fftSize = 4096;
+      analyser.fftSize = 32768;
       connect.call(this, analyser);
       const samples = new Float32Array(analyser.fftSize);
       setInterval(() => {
@@ -377,7 +377,7 @@ def run(server, port, profile, width, height, dpr):
     if len(sounds["started"]) != 1:
         fail(f"one throw, not these sounds: {sounds['started']}")
     want = sounds["started"][0]["peak"] * 0.35 ** 2
-    if abs(sounds["loudest"] - want) > 0.15 * want:
+    if abs(sounds["loudest"] - want) > 0.05 * want:
         fail(f"at volume 35 the throw reached the speakers at {sounds['loudest']:.4f}, not {want:.4f}")
     print(f"browser test: at volume 35 the throw is heard at {sounds['loudest']:.4f} ({want:.4f} wanted)")
 

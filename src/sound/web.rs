@@ -20,7 +20,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{AudioContext, AudioContextState, GainNode};
+use web_sys::{AudioContext, AudioContextOptions, AudioContextState, GainNode};
 
 /// The events that let a page start its sound (the browsers' user
 /// activation): a touch, a click, a key.
@@ -111,9 +111,13 @@ impl WebAudio {
 
 impl Graph {
     /// A running context (made during a touch) with the volume and the
-    /// limiter between the sounds and the speakers.
+    /// limiter between the sounds and the speakers. It runs at the sounds'
+    /// rate, so that they play as made and the browser converts only
+    /// their mix to the device's rate.
     fn new(gain: f32) -> Result<Graph, JsValue> {
-        let context = AudioContext::new()?;
+        let options = AudioContextOptions::new();
+        options.set_sample_rate(RATE as f32);
+        let context = AudioContext::new_with_context_options(&options)?;
         let volume = context.create_gain()?;
         volume.gain().set_value(gain / HEADROOM);
         let limiter = context.create_wave_shaper()?;
