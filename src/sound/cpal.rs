@@ -4,7 +4,7 @@
 //!
 //! The device calls back for sound when it wants it; the player's thread
 //! writes what it mixes into a short queue ([`super::pull`]) that the
-//! callback empties.
+//! callback empties, at the rate and on the channels the device runs with.
 
 use super::player::Output;
 use super::pull::{self, Feed, Tap};
@@ -30,28 +30,22 @@ struct Cpal {
     playing: bool,
 }
 
-/// Opens the system's default output device, mono or with the sound on
-/// every channel, at the synthesiser's rate.
+/// Opens the system's default output device as it runs (its rate, its
+/// channels, each given the sound, its sample format): the app changes
+/// nothing of the device that other programs hear.
 pub fn open() -> Result<Box<dyn Output>, String> {
     let device = cpal::default_host()
         .default_output_device()
         .ok_or("no sound output device")?;
-    let configs = device
-        .supported_output_configs()
+    let config = device
+        .default_output_config()
         .map_err(|e| format!("the sound device: {e}"))?;
-    // Float or 16-bit samples, the fewest channels, float first.
-    let config = configs
-        .filter(|c| matches!(c.sample_format(), SampleFormat::F32 | SampleFormat::I16))
-        .filter(|c| (c.min_sample_rate()..=c.max_sample_rate()).contains(&RATE))
-        .min_by_key(|c| (c.channels(), c.sample_format() != SampleFormat::F32))
-        .ok_or(format!(
-            "the sound device plays no float or 16-bit sound at {RATE} Hz"
-        ))?
-        .with_sample_rate(RATE);
-    let (feed, tap) = pull::queue(AHEAD, STALL);
+    let (feed, tap) = pull::queue(AHEAD, STALL, RATE, config.sample_rate());
     let stream = match config.sample_format() {
         SampleFormat::F32 => build::<f32>(&device, &config.config(), tap),
-        _ => build::<i16>(&device, &config.config(), tap),
+        SampleFormat::I16 => build::<i16>(&device, &config.config(), tap),
+        SampleFormat::I32 => build::<i32>(&device, &config.config(), tap),
+        format => return Err(format!("the sound device plays {format} samples")),
     }
     .map_err(|e| format!("cannot open the sound device: {e}"))?;
     Ok(Box::new(Cpal {
@@ -62,13 +56,13 @@ pub fn open() -> Result<Box<dyn Output>, String> {
 }
 
 /// A stream on `device` that plays what `tap` holds.
-fn build<T: SizedSample + FromSample<i16>>(
+fn build<T: SizedSample + FromSample<f32>>(
     device: &cpal::Device,
     config: &StreamConfig,
-    tap: Tap,
+    mut tap: Tap,
 ) -> Result<cpal::Stream, cpal::Error> {
     let channels = usize::from(config.channels);
-    let failed = tap.clone();
+    let failed = tap.failure();
     device.build_output_stream(
         *config,
         move |out: &mut [T], _: &cpal::OutputCallbackInfo| {
