@@ -12,7 +12,7 @@ use crate::dice::Implement;
 use crate::haptics::{buzz_for_move, buzz_for_throw, BuzzSink, Vibrator};
 use crate::rules::{Effects, Position, Thrown};
 use crate::sound::{
-    cue_for_refusal, cues_for_move, cues_for_throw, Player, SoundSettings, SoundSink,
+    cue_for_refusal, cues_for_move, cues_for_throw, system_sink, SoundSettings, SoundSink,
 };
 use std::cell::Cell;
 use std::rc::Rc;
@@ -38,7 +38,7 @@ impl Outputs {
     /// The system's audio output (unless `CHAUPAR_AUDIO` turns it off)
     /// and its vibrator (on Android), with `settings`.
     pub fn system(settings: &SoundSettings) -> Outputs {
-        let outputs = Outputs::new(Rc::new(Player::start(settings)), Rc::new(Vibrator::start()));
+        let outputs = Outputs::new(system_sink(settings), Rc::new(Vibrator::start()));
         outputs.apply(settings);
         outputs
     }

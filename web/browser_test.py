@@ -7,8 +7,10 @@ game of Chowka Bhara between two people by tapping, flings the cowries, moves
 a pawn by tapping it and then its lit square, reloads and finds the game
 resumed where it was, checks that a damaged save is kept aside and listed,
 that Chromium finds the app installable, and that it opens and plays with
-the network off. Screenshots go to target/web-test/. Exits non-zero on the
-first thing that fails.
+the network off. Checks that the sounds start on the first touch and not
+before, reach the speakers at the volume set, and stay silent with sound
+off. Screenshots go to target/web-test/. Exits non-zero on the first thing
+that fails.
 
     /usr/bin/python3 web/browser_test.py [--dpr 2]
 """
@@ -45,6 +47,46 @@ FIRST_FRAME_PROBE = """
     requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
+})();
+"""
+
+# Set before the page's own scripts: keeps what the app does with Web Audio.
+# Every AudioContext made (and the browser's own constructor, to try one
+# outside a touch), every buffer started (its length, its loudest sample,
+# the context's state and clock), and the loudest sample reaching the
+# speakers, read by an analyser beside each connection to them.
+AUDIO_PROBE = """
+(() => {
+  const heard = window.chauparAudio = {
+    Plain: window.AudioContext, contexts: [], started: [], loudest: 0,
+  };
+  window.AudioContext = class extends heard.Plain {
+    constructor(...args) { super(...args); heard.contexts.push(this); }
+  };
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (when, ...rest) {
+    const samples = this.buffer.getChannelData(0);
+    heard.started.push({
+      state: this.context.state, now: this.context.currentTime, when,
+      seconds: this.buffer.duration,
+      peak: samples.reduce((m, x) => Math.max(m, Math.abs(x)), 0),
+    });
+    return start.call(this, when, ...rest);
+  };
+  const connect = AudioNode.prototype.connect;
+  AudioNode.prototype.connect = function (to, ...rest) {
+    if (to instanceof AudioDestinationNode) {
+      const analyser = this.context.createAnalyser();
+      analyser.fftSize = 32768;
+      connect.call(this, analyser);
+      const samples = new Float32Array(analyser.fftSize);
+      setInterval(() => {
+        analyser.getFloatTimeDomainData(samples);
+        for (const x of samples) heard.loudest = Math.max(heard.loudest, Math.abs(x));
+      }, 20);
+    }
+    return connect.call(this, to, ...rest);
+  };
 })();
 """
 
@@ -162,6 +204,21 @@ def events(save):
     return save["game"]["record"]["events"]
 
 
+def heard(page):
+    """What the app did with Web Audio since the page opened (AUDIO_PROBE)."""
+    return json.loads(page.js(
+        "JSON.stringify({contexts: chauparAudio.contexts.map((c) => c.state),"
+        " started: chauparAudio.started, loudest: chauparAudio.loudest})"))
+
+
+def set_sound(page, **sound):
+    """Changes the saved settings' sound, for the next time the page opens."""
+    stored = page.js("localStorage.getItem('chaupar/settings.json')") or fail("no saved settings")
+    stored = json.loads(stored)
+    stored["settings"]["sound"].update(sound)
+    page.js(f"localStorage.setItem('chaupar/settings.json', {json.dumps(json.dumps(stored))})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--dpr", type=float, default=2)
@@ -183,6 +240,10 @@ def main():
          "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run", "--disable-quic",
          "--disable-dev-shm-usage", "--remote-allow-origins=*",
+         # Chrome's own rule, named so that no default can change it: a
+         # page makes sound only once it has been touched, clicked or typed
+         # in.
+         "--autoplay-policy=document-user-activation-required",
          # The screen's own density, as a phone's: emulating it alone gives
          # the page a devicePixelRatio that its canvas's pixels do not have.
          f"--force-device-scale-factor={args.dpr:g}",
@@ -221,6 +282,7 @@ def run(server, port, profile, width, height, dpr):
               deviceScaleFactor=dpr, mobile=True)
     page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
     page.call("Page.addScriptToEvaluateOnNewDocument", source=FIRST_FRAME_PROBE)
+    page.call("Page.addScriptToEvaluateOnNewDocument", source=AUDIO_PROBE)
 
     def open_app(what):
         page.call("Page.navigate", url=url)
@@ -231,7 +293,18 @@ def run(server, port, profile, width, height, dpr):
 
     open_app("first visit")
     page.shot("home")
+    # No sound before a touch: the app has made no AudioContext, and one
+    # made now, outside a touch, could not start (the autoplay rule is on).
+    if heard(page)["contexts"]:
+        fail(f"an AudioContext before any touch: {heard(page)}")
+    untouched = page.js("(() => { const c = new chauparAudio.Plain(); const s = c.state;"
+                        " c.close(); return s; })()")
+    if untouched != "suspended":
+        fail(f"an AudioContext made outside a touch is {untouched}: no autoplay rule to test")
     page.tap(*HOME_NEW_GAME)
+    page.wait_for("chauparAudio.contexts.length == 1 && chauparAudio.contexts[0].state == 'running'",
+                  "the sound started by the first touch", seconds=10)
+    print("browser test: no sound before a touch; the first touch starts it")
     page.settle(0.6)
     page.tap(*NEW_GAME_CHOWKA_BHARA)
     page.settle(0.6)
@@ -269,6 +342,20 @@ def run(server, port, profile, width, height, dpr):
     page.shot("moved")
     moved = events(save)
     print(f"browser test: thrown and moved by touch: {moved}")
+    sounds = heard(page)
+    started = sounds["started"]
+    if not any(s["seconds"] >= 0.35 for s in started) or not any(s["seconds"] < 0.1 for s in started):
+        fail(f"the throws and the steps were not all heard: {started}")
+    if any(s["state"] != "running" or s["when"] < s["now"] or s["peak"] <= 0 for s in started):
+        fail(f"a sound started silent, late or on a stopped context: {started}")
+    if not 0.02 < sounds["loudest"] < 1:
+        fail(f"the speakers got {sounds['loudest']} at their loudest")
+    print(f"browser test: {len(started)} sounds played, "
+          f"{sounds['loudest']:.3f} at the speakers at their loudest")
+
+    # At a lower volume (the Settings screen's Quiet: 35), the next throw
+    # is heard alone at a quarter of its amplitude at 70.
+    set_sound(page, on=True, volume=35)
 
     open_app("reload")
     page.shot("home-after-reload")
@@ -285,6 +372,14 @@ def run(server, port, profile, width, height, dpr):
     if resumed_id != game_id or events(save)[: len(moved)] != moved or len(events(save)) <= len(moved):
         fail(f"a throw after resuming gave {resumed_id} {events(save)}")
     print("browser test: resumed after a reload and thrown again")
+    page.settle(1.5)
+    sounds = heard(page)
+    if len(sounds["started"]) != 1:
+        fail(f"one throw, not these sounds: {sounds['started']}")
+    want = sounds["started"][0]["peak"] * 0.35 ** 2
+    if abs(sounds["loudest"] - want) > 0.05 * want:
+        fail(f"at volume 35 the throw reached the speakers at {sounds['loudest']:.4f}, not {want:.4f}")
+    print(f"browser test: at volume 35 the throw is heard at {sounds['loudest']:.4f} ({want:.4f} wanted)")
 
     # Installable: Chromium's own verdict, once the service worker runs.
     page.wait_for("navigator.serviceWorker.ready.then((r) => !!r.active)",
@@ -309,7 +404,8 @@ def run(server, port, profile, width, height, dpr):
     print("browser test: a damaged save is kept aside and listed")
 
     # Offline: with the server gone, the page comes from the service worker's
-    # cache and the game goes on.
+    # cache and the game goes on. With sound off, silently.
+    set_sound(page, on=False)
     server.terminate()
     server.wait()
     open_app("offline")
@@ -327,6 +423,10 @@ def run(server, port, profile, width, height, dpr):
         time.sleep(0.2)
     page.shot("offline")
     print("browser test: opens and plays offline")
+    page.settle(1.0)
+    if heard(page)["started"]:
+        fail(f"sounds played with sound off: {heard(page)['started']}")
+    print("browser test: with sound off the throw is silent")
 
     # The phone turned, and a bigger phone: the app follows the page's size.
     for w, h in ((640, 360), (430, 932)):

@@ -115,10 +115,6 @@ pub struct Alsa {
     block: usize,
 }
 
-// SAFETY: the handle is used by one thread at a time (the sound thread
-// that opens it), which ALSA allows.
-unsafe impl Send for Alsa {}
-
 /// Opens the ALSA device [`DEVICE_VAR`] names, or the default one.
 pub fn open() -> Result<Box<dyn Output>, String> {
     let name = std::env::var(DEVICE_VAR).unwrap_or_else(|_| "default".into());

@@ -66,7 +66,7 @@ impl Mixer {
 /// A sample as it is, up to the knee; above it, bent smoothly towards
 /// full scale and never reaching it, so that many sounds at once do not
 /// clip.
-fn limit(x: f32) -> f32 {
+pub(crate) fn limit(x: f32) -> f32 {
     let a = x.abs();
     if a <= KNEE {
         return x;

@@ -5,27 +5,42 @@
 //! resonances, so the same moment always sounds the same and nothing is
 //! recorded or downloaded. See docs/sound.md.
 //!
-//! The app keeps one [`Player`], made at start with
-//! `Player::start(&sound_settings)`, and plays into it through
-//! [`SoundSink`] (by way of `crate::outputs::Outputs`, which buzzes the
-//! vibrator beside it):
+//! The app keeps one sound sink, made at start with
+//! `system_sink(&sound_settings)` (a [`Player`], or Web Audio in a
+//! browser), and plays into it through [`SoundSink`] (by way of
+//! `crate::outputs::Outputs`, which buzzes the vibrator beside it):
 //! - on a throw, `cues_for_throw(&thrown, turn.implement(), fling)`;
 //! - on a move, `cues_for_move(&effects, position_after, steps, step_ms)`
 //!   as the pawns start walking;
 //! - on a refused tap, [`cue_for_refusal`];
-//! - when the settings change, `player.apply(&sound_settings)`.
+//! - when the settings change, `sink.apply(&sound_settings)`.
 
 #[cfg(all(feature = "sound", target_os = "linux"))]
 mod alsa;
+#[cfg(all(
+    feature = "sound",
+    any(target_os = "android", target_os = "windows", target_os = "macos")
+))]
+mod cpal;
 mod cues;
 mod mixer;
 mod player;
+#[cfg(any(
+    test,
+    all(
+        feature = "sound",
+        any(target_os = "android", target_os = "windows", target_os = "macos")
+    )
+))]
+mod pull;
 mod sink;
 pub mod synth;
 mod system;
 #[cfg(test)]
 mod tests;
 pub mod wav;
+#[cfg(all(feature = "sound", target_arch = "wasm32"))]
+mod web;
 
 #[cfg(all(feature = "sound", target_os = "linux"))]
 pub use alsa::DEVICE_VAR;
@@ -34,6 +49,7 @@ pub use cues::{
 };
 pub use player::{forced_off, Opener, Output, Player, SoundSettings, AUDIO_VAR};
 pub use sink::{RecordingSink, SoundSink};
+pub use system::sink as system_sink;
 
 use crate::dice::Implement;
 

@@ -62,8 +62,9 @@ impl SoundSettings {
 }
 
 /// Where the mixed sound goes: a device, a sound server, or a test.
-/// Samples are mono at [`RATE`], 16-bit.
-pub trait Output: Send {
+/// Samples are mono at [`RATE`], 16-bit. It is opened, used and closed on
+/// the sound thread.
+pub trait Output {
     /// How many samples to write at a time.
     fn block(&self) -> usize;
 

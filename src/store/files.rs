@@ -1,7 +1,7 @@
 //! File operations that keep a save whole: atomic replacement and setting a
 //! bad file aside under a name that overwrites nothing.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,7 +95,7 @@ fn parent_folder(path: &Path) -> &Path {
 
 #[cfg(unix)]
 fn sync_folder(folder: &Path) -> io::Result<()> {
-    File::open(folder)?.sync_all()
+    fs::File::open(folder)?.sync_all()
 }
 
 /// Other systems cannot open a folder as a file; their renames are made
