@@ -321,7 +321,7 @@ def run(server, port, profile, width, height, dpr):
     # yellow's turn (a 4 or an 8 throws again before moving).
     for step in range(20):
         _, save = the_one_game(page)
-        if "Player 2 to move" in save["summary"]["progress"]:
+        if save["summary"]["to_move"] == 1:  # Player 2, yellow
             break
         record = events(save)
         left = red_values_left(record)
