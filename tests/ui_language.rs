@@ -61,6 +61,8 @@ fn every_screen_renders_in_every_language() {
     }
     app.window().global::<Play>().invoke_tap_pawn(0);
     settle();
+    // Every label that does not fit, on any screen in any language.
+    let mut cramped = Vec::new();
     for language in Language::ALL {
         app.speak_for_this_run(Some(language));
         for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
@@ -80,6 +82,9 @@ fn every_screen_renders_in_every_language() {
                 let colours: HashSet<(u8, u8, u8)> =
                     shot.as_slice().iter().map(|p| (p.r, p.g, p.b)).collect();
                 assert!(colours.len() > 20, "{language} {name} is nearly blank");
+                for label in overflowing(&app) {
+                    cramped.push(format!("{language} {size} {name}: {label:?}"));
+                }
             }
             // The Dice screen, opened from Settings, for dice and cowries.
             nav.set_screen(Screen::Settings);
@@ -92,6 +97,9 @@ fn every_screen_renders_in_every_language() {
                 dice.invoke_choose(implement);
                 settle();
                 save_png(&app, &format!("{language}-{size}-{name}"));
+                for label in overflowing(&app) {
+                    cramped.push(format!("{language} {size} {name}: {label:?}"));
+                }
             }
             dice.invoke_back();
             // Every game's rules page: its title the page's own, in this
@@ -109,6 +117,11 @@ fn every_screen_renders_in_every_language() {
         }
     }
     app.speak_for_this_run(Some(Language::English));
+    assert!(
+        cramped.is_empty(),
+        "labels that do not fit:\n{}",
+        cramped.join("\n")
+    );
 }
 
 fn the_language_chosen_changes_every_word_at_once_and_is_kept() {

@@ -371,6 +371,18 @@ pub fn status_said(app: &App, i: usize) -> String {
     window.global::<Telling>().invoke_status(standing).into()
 }
 
+/// The labels on screen that do not fit the room they are given (each
+/// `FitText` knows), by what they say.
+pub fn overflowing(app: &App) -> Vec<String> {
+    ElementQuery::from_root(app.window())
+        .match_descendants()
+        .match_predicate(|e| e.accessible_id().is_some_and(|id| id == "overflows"))
+        .find_all()
+        .iter()
+        .map(|e| e.accessible_label().unwrap_or_default().to_string())
+        .collect()
+}
+
 /// A name as the screens word it.
 pub fn name_said(app: &App, name: chaupar::app::Name) -> String {
     app.window()
