@@ -6,6 +6,7 @@
 mod board_view;
 mod computer;
 mod narration;
+mod notices;
 mod pawns;
 pub(super) mod race;
 mod selection;

@@ -3,7 +3,7 @@
 //! ways to get there, and a move that is the only one is chosen at once.
 
 use super::board_view::Target;
-use super::narration::{refusal, refused};
+use super::notices::{refusal, refused};
 use super::session::Session;
 use crate::app::{MoveText, Notice, NoticeKind, Refusal};
 use crate::board::Cell;

@@ -13,7 +13,7 @@ use crate::rules::{
 use crate::store::{GameDocument, Summary};
 
 use super::board_view::{PawnAt, Trail};
-use super::narration::{logged_by, refused};
+use super::notices::{logged_by, refused};
 use crate::app::setup::name_data;
 use crate::app::setup::SeatKind;
 use crate::app::text::{capitalised, colour, values_text};
