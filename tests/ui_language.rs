@@ -7,7 +7,7 @@ mod ui_support;
 
 use chaupar::app::{App, Dice, DiceImplement, Nav, Play, Rules, Screen, Settings, Setup};
 use chaupar::language::Language;
-use chaupar::rules::Game;
+use chaupar::rules::{Game, Match};
 use i_slint_backend_testing::ElementQuery;
 use slint::{ComponentHandle, Model};
 use std::collections::HashSet;
@@ -114,6 +114,24 @@ fn every_screen_renders_in_every_language() {
                 save_png(&app, &format!("{language}-{size}-rules-{}", game.id()));
             }
             rules.invoke_choose(0);
+        }
+    }
+    // Game over, a four-player Pagade played to its end.
+    app.speak_for_this_run(Some(Language::English));
+    app.start(
+        Match::from_position(late_pagade(), 3),
+        ["Asha", "Ravi", "", ""].map(String::from),
+        Default::default(),
+    );
+    play_to_the_end(&app);
+    for language in Language::ALL {
+        app.speak_for_this_run(Some(language));
+        for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
+            set_window_size(&app, w, h);
+            save_png(&app, &format!("{language}-{size}-game-over"));
+            for label in overflowing(&app) {
+                cramped.push(format!("{language} {size} game over: {label:?}"));
+            }
         }
     }
     app.speak_for_this_run(Some(Language::English));
