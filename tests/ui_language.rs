@@ -76,7 +76,12 @@ fn every_screen_renders_in_every_language() {
                 (Screen::SavedGames, "saved-games"),
                 (Screen::Game, "game"),
             ] {
-                nav.set_screen(screen);
+                if screen == Screen::SavedGames {
+                    // Listed afresh: the game in progress among them.
+                    nav.invoke_show_saved_games();
+                } else {
+                    nav.set_screen(screen);
+                }
                 settle();
                 let shot = save_png(&app, &format!("{language}-{size}-{name}"));
                 let colours: HashSet<(u8, u8, u8)> =
