@@ -505,12 +505,14 @@ impl Inner {
             play.set_standings(model(race::standings(s)));
             play.set_teams(model(race::teams(s)));
             let newest = &s.log[s.log.len().saturating_sub(LOG_SHOWN)..];
+            // Each side's name once, not once a line.
+            let names = Side::ALL.map(|side| s.name_data(side));
             update(
                 &self.log,
                 newest
                     .iter()
                     .map(|line| LogLine {
-                        name: s.name_data(Side(line.side as u8)),
+                        name: names[line.side as usize].clone(),
                         ..line.clone()
                     })
                     .collect(),
