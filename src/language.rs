@@ -44,6 +44,19 @@ impl Language {
         }
     }
 
+    /// The ISO 15924 code of the script it is written in.
+    pub fn script(self) -> [u8; 4] {
+        match self {
+            Language::English => *b"Latn",
+            Language::Hindi | Language::Marathi => *b"Deva",
+            Language::Gujarati => *b"Gujr",
+            Language::Kannada => *b"Knda",
+            Language::Telugu => *b"Telu",
+            Language::Tamil => *b"Taml",
+            Language::Malayalam => *b"Mlym",
+        }
+    }
+
     /// The language of a code such as `ta`, or of a locale such as
     /// `ta_IN.UTF-8` or `ta-IN` (what systems and browsers give).
     pub fn from_code(code: &str) -> Option<Language> {

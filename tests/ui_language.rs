@@ -158,6 +158,12 @@ fn the_language_chosen_changes_every_word_at_once_and_is_kept() {
     assert!(labelled(&app, "தமிழ்").is_some());
     press(&app, "हिन्दी");
     assert_eq!(app.window().global::<Settings>().get_language(), 2);
+    // Every text in the Devanagari font bundled (a line in one font is
+    // measured as it is drawn).
+    assert_eq!(
+        app.window().global::<Settings>().get_font_family(),
+        "Noto Sans Devanagari"
+    );
     // The Settings page itself, then Home, in Hindi.
     assert!(labelled(&app, "Animation speed Off").is_none());
     press_back(&app);
@@ -214,6 +220,7 @@ fn the_language_chosen_changes_every_word_at_once_and_is_kept() {
     app.speak_for_this_run(Some(Language::English));
     let english = log_lines(&app);
     assert!(english.iter().all(|(_, l)| !devanagari(l)), "{english:?}");
+    assert_eq!(app.window().global::<Settings>().get_font_family(), "");
     assert!(english[0].1.contains(": threw "), "{english:?}");
     drop(app);
 

@@ -118,6 +118,7 @@ impl Inner {
         g.set_language(language.map_or(0, |l| index(l) + 1));
         g.set_device_language(index(device_language()));
         g.set_speaking(index(self.language()));
+        g.set_font_family(super::fonts::family_for(self.language()).into());
         g.set_step_time(speed.step_ms() as i64);
         g.set_tumble_time(speed.tumble_ms() as i64);
     }
