@@ -55,6 +55,11 @@ fn every_screen_renders_in_every_language() {
     // notice, players and log, and a game in the Saved games list.
     set_window_size(&app, 1280.0, 800.0);
     press(&app, "New game");
+    // A name typed in Latin letters, as families often do, amid every
+    // language's script.
+    app.window()
+        .global::<Setup>()
+        .invoke_rename_seat(1, "Asha".into());
     press(&app, "Start the game");
     for _ in 0..12 {
         take_a_turn_step(&app);
