@@ -59,12 +59,7 @@ done
 Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$scratch/xvfb.log" 2>&1 &
 xvfb=$!
 export DISPLAY=":$display"
-tries=0
-until xdotool getdisplaygeometry >/dev/null 2>&1; do
-    tries=$((tries + 1))
-    [ "$tries" -le 100 ] || { echo "app-start-check: FAILED: Xvfb did not start" >&2; cat "$scratch/xvfb.log" >&2; exit 1; }
-    sleep 0.1
-done
+wait_until 100 "app-start-check: Xvfb did not start" "$scratch/xvfb.log" xdotool getdisplaygeometry
 
 failures=0
 fail() {

@@ -36,22 +36,13 @@ pulseaudio -n --daemonize=yes --exit-idle-time=-1 --use-pid-file=yes \
     --log-target=file:"$XDG_RUNTIME_DIR/log" \
     --load=module-native-protocol-unix \
     --load="module-null-sink sink_name=chaupar rate=48000 channels=1" 2>/dev/null
-tries=0
-until pactl info >/dev/null 2>&1; do
-    tries=$((tries + 1))
-    [ "$tries" -le 50 ] || { echo "sound-check: FAILED: the PulseAudio daemon did not start" >&2; cat "$XDG_RUNTIME_DIR/log" >&2; exit 1; }
-    sleep 0.1
-done
+wait_until 50 "sound-check: the PulseAudio daemon did not start" "$XDG_RUNTIME_DIR/log" pactl info
 
 recording="$XDG_RUNTIME_DIR/recording.raw"
 parec -d chaupar.monitor --format=s16le --rate=48000 --channels=1 --raw >"$recording" &
 recorder=$!
-tries=0
-until [ "$(pactl list short source-outputs | wc -l)" -ge 1 ]; do
-    tries=$((tries + 1))
-    [ "$tries" -le 50 ] || { echo "sound-check: FAILED: the recorder did not start" >&2; exit 1; }
-    sleep 0.1
-done
+recording() { [ "$(pactl list short source-outputs | wc -l)" -ge 1 ]; }
+wait_until 50 "sound-check: the recorder did not start" "" recording
 
 # The example returns once every sound has been written out and drained.
 "$example" play capture home
