@@ -53,11 +53,12 @@ fn inline(word: &str) -> String {
     }
 }
 
-/// The script a letter belongs to, as far as fonts go: one of the Indic
-/// blocks (U+0900 to U+0DFF, 128 code points each), or any other.
-fn script(c: char) -> Option<u32> {
+/// The script a letter belongs to, as far as fonts go: one of the nine
+/// Indic blocks from Devanagari to Malayalam (U+0900 to U+0D7F, 128 code
+/// points each), numbered 1 to 9, or any other, 0.
+fn script(c: char) -> Option<usize> {
     c.is_alphabetic().then(|| match c as u32 {
-        code @ 0x0900..=0x0DFF => 1 + (code - 0x0900) / 0x80,
+        code @ 0x0900..=0x0D7F => 1 + (code as usize - 0x0900) / 0x80,
         _ => 0,
     })
 }
@@ -69,7 +70,7 @@ fn script(c: char) -> Option<u32> {
 fn mixes_scripts(text: &str) -> bool {
     let mut counts = [0usize; 10];
     for script in text.chars().filter_map(script) {
-        counts[script as usize] += 1;
+        counts[script] += 1;
     }
     let scripts = counts.iter().filter(|&&n| n > 0).count();
     let main = (0..counts.len()).max_by_key(|&i| counts[i]).unwrap_or(0);
@@ -142,6 +143,7 @@ mod tests {
             !mixes_scripts("मराठी आणि हिंदी"),
             "one script, two languages"
         );
+        assert!(mixes_scripts("ಕನ್ನಡ සිංහල ಕನ್ನಡ"), "Sinhala, past the nine");
     }
 
     #[test]
