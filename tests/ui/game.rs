@@ -62,6 +62,7 @@ fn the_tray_calls_a_throw_by_its_name() {
         let (chamma, ashta) = (value == 4, value == 8);
         assert_eq!(called("Chamma"), chamma, "after a throw of {value}");
         assert_eq!(called("Ashta"), ashta, "after a throw of {value}");
+        assert!(!called("Doublet"), "shells make no doublet");
         seen[usize::from(chamma) + 2 * usize::from(ashta)] += 1;
     }
     assert!(
