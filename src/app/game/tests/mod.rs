@@ -71,6 +71,14 @@ fn session(seed: u64) -> Session {
     Session::new(m, Default::default(), Default::default())
 }
 
+/// Throws (a turn that passes acknowledged) until a pawn is to be moved.
+fn throw_until_a_move(s: &mut Session) {
+    while s.game.phase() != Phase::Move {
+        s.throw();
+        s.acknowledge_pass();
+    }
+}
+
 #[test]
 fn a_saved_games_summary_says_how_far_it_got_and_whose_turn_it_is() {
     let m = Match::new(Game::Pagade, Options::new(Game::Pagade), 3).unwrap();
@@ -129,10 +137,7 @@ fn a_turn_that_passes_is_shown_with_the_passing_players_colour() {
 #[test]
 fn a_pawn_keeps_its_id_as_it_moves() {
     let mut s = session(3);
-    while s.game.phase() != Phase::Move {
-        s.throw();
-        s.acknowledge_pass();
-    }
+    throw_until_a_move(&mut s);
     let mv = s.game.legal_moves()[0];
     let moving = s.moving_ids(mv);
     let before = s.pawns.clone();
@@ -571,10 +576,7 @@ fn a_move_is_taken_back_only_by_the_person_who_made_it() {
 #[test]
 fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
     let mut s = session(5);
-    while s.game.phase() != Phase::Move {
-        s.throw();
-        s.acknowledge_pass();
-    }
+    throw_until_a_move(&mut s);
     let rival = s
         .pawns
         .iter()
