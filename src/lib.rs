@@ -14,6 +14,7 @@ pub mod dice_counts;
 pub mod haptics;
 pub mod language;
 pub mod launch;
+pub mod lessons;
 pub mod lifecycle;
 pub mod outputs;
 pub mod replay;
