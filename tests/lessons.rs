@@ -46,7 +46,9 @@ fn lessons_are_of_their_course_game_with_unique_names_and_their_own_words() {
             let stem = format!("{game}.{}.", lesson.id);
             for step in &lesson.steps {
                 let said = match step {
-                    Step::Throw { say, .. } | Step::Move { say, .. } => Some(say),
+                    Step::ThrowOff { say, .. }
+                    | Step::Throw { say, .. }
+                    | Step::Move { say, .. } => Some(say),
                     Step::Watch { say, .. } => say.as_ref(),
                 };
                 let nudges = match step {

@@ -13,7 +13,9 @@
 
 use crate::board::Side;
 use crate::dice::Throw;
-use crate::rules::{Effects, Game, Illegal, Move, Phase, Position, PositionError, Thrown, Turn};
+use crate::rules::{
+    throw_off, Effects, Game, Illegal, Move, Phase, Position, PositionError, Thrown, Turn,
+};
 use serde::Deserialize;
 use serde_json::Value;
 use std::fmt;
@@ -44,6 +46,9 @@ pub struct Lesson {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Step {
+    /// The Chaupars' opening throw-off: every seat throws once, in seat
+    /// order (and again among those tied), and the highest total starts.
+    ThrowOff { say: String, throws: Vec<Vec<u8>> },
     /// The learner throws, and the throw shows these values.
     Throw { say: String, values: Vec<u8> },
     /// The learner makes this move.
@@ -187,6 +192,49 @@ impl<'a> LessonPlay<'a> {
         Ok(thrown)
     }
 
+    /// Every seat throws for the first turn; says who starts and every
+    /// throw in order.
+    pub fn throw_off(&mut self) -> Result<(Side, Vec<(Side, Throw)>), LessonError> {
+        let at = self.next;
+        let Some(Step::ThrowOff { throws, .. }) = self.step() else {
+            return Err(LessonError::NotDue {
+                step: at,
+                what: "the throw-off",
+            });
+        };
+        if !self.turn.throws().is_empty() || !self.turn.position().game().opening_throw() {
+            return Err(LessonError::NotDue {
+                step: at,
+                what: "the throw-off",
+            });
+        }
+        let implement = self.turn.implement();
+        let mut script = throws.iter().map(|values| {
+            Throw::of(implement, values).ok_or_else(|| LessonError::ImpossibleThrow {
+                step: at,
+                values: values.clone(),
+            })
+        });
+        let mut bad = Ok(());
+        let settled = throw_off(self.turn.position().seats(), || match script.next()? {
+            Ok(throw) => Some(throw),
+            Err(e) => {
+                bad = Err(e);
+                None
+            }
+        });
+        bad?;
+        let (first, thrown) = settled.ok_or(LessonError::ThrowOffUnsettled { step: at })?;
+        if script.next().is_some() {
+            return Err(LessonError::ThrowOffUnsettled { step: at });
+        }
+        let mut pos = *self.turn.position();
+        pos.to_move = first;
+        self.turn = Turn::new(pos);
+        self.advance();
+        Ok((first, thrown))
+    }
+
     /// The learner taps pawns on `from`: why they cannot move, if they
     /// cannot, counted as a wrong try.
     pub fn tap(&mut self, from: u8) -> Option<Illegal> {
@@ -307,6 +355,11 @@ pub enum LessonError {
     LearnersTurn {
         step: usize,
     },
+    /// The throw-off's script ends before one seat is highest, or goes on
+    /// after.
+    ThrowOffUnsettled {
+        step: usize,
+    },
     ImpossibleThrow {
         step: usize,
         values: Vec<u8>,
@@ -348,6 +401,12 @@ impl fmt::Display for LessonError {
                 write!(
                     f,
                     "step {step}: it is the learner's turn, not another side's"
+                )
+            }
+            LessonError::ThrowOffUnsettled { step } => {
+                write!(
+                    f,
+                    "step {step}: the throw-off's throws do not settle who starts"
                 )
             }
             LessonError::ImpossibleThrow { step, values } => {
@@ -402,6 +461,9 @@ pub fn check(lesson: &Lesson) -> Result<(), LessonError> {
     while let Some(step) = play.step() {
         let at = play.next;
         match step {
+            Step::ThrowOff { .. } => {
+                play.throw_off()?;
+            }
             Step::Throw { .. } => {
                 play.throw()?;
             }

@@ -111,3 +111,33 @@ fn reasons_are_named_by_their_variant() {
         "WrongDestination"
     );
 }
+
+#[test]
+fn a_throw_off_that_does_not_settle_who_starts_is_caught() {
+    let chaupar = courses().remove(2);
+    let mut lesson = chaupar
+        .lessons
+        .into_iter()
+        .find(|l| l.id == "throw-off")
+        .unwrap();
+    assert_eq!(check(&lesson), Ok(()));
+    let Step::ThrowOff { throws, .. } = &mut lesson.steps[0] else {
+        panic!("the throw-off")
+    };
+    // Black and Yellow tie on 17 and throw again: without the second round
+    // nobody starts, and with a third throw left over the script is wrong.
+    let second_round = throws.split_off(4);
+    assert_eq!(
+        check(&lesson),
+        Err(LessonError::ThrowOffUnsettled { step: 0 })
+    );
+    let Step::ThrowOff { throws, .. } = &mut lesson.steps[0] else {
+        unreachable!()
+    };
+    throws.extend(second_round);
+    throws.push(vec![1, 1, 1]);
+    assert_eq!(
+        check(&lesson),
+        Err(LessonError::ThrowOffUnsettled { step: 0 })
+    );
+}

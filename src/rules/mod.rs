@@ -34,6 +34,6 @@ pub use moves::{Move, Mover, Spend, ThrowSet, TruePair, MAX_THROWS};
 pub use options::{BeforeHit, HouseRule, OptionInfo, Options, Overshoot};
 pub use position::{Flags, Ool, Position, MAX_PAWNS};
 pub use record::{
-    replay_onto, Event, GameRecord, Match, Parted, ReplayError, ReplayTarget, Replayed,
+    replay_onto, throw_off, Event, GameRecord, Match, Parted, ReplayError, ReplayTarget, Replayed,
 };
 pub use turn::{Phase, Turn, TurnMemory};

@@ -156,21 +156,10 @@ impl Match {
         // throw, the highest total (a tie throws again).
         if start.is_none() && pos.game().opening_throw() {
             let implement = pos.options().implement(pos.game());
-            let mut contenders = pos.seats().to_vec();
-            while contenders.len() > 1 {
-                let results: Vec<(Side, Throw)> = contenders
-                    .iter()
-                    .map(|&s| (s, source.throw(implement)))
-                    .collect();
-                let best = results.iter().map(|(_, t)| t.total()).max().expect("seats");
-                contenders = results
-                    .iter()
-                    .filter(|(_, t)| t.total() == best)
-                    .map(|&(s, _)| s)
-                    .collect();
-                opening.extend(results);
-            }
-            pos.to_move = contenders[0];
+            let (first, throws) = throw_off(pos.seats(), || Some(source.throw(implement)))
+                .expect("the seeded source never runs out");
+            pos.to_move = first;
+            opening = throws;
         }
         let record = GameRecord {
             game: pos.game(),
@@ -356,6 +345,29 @@ impl Match {
     pub fn record(&self) -> &GameRecord {
         &self.record
     }
+}
+
+/// The opening throw-off of the games that have one: every seat throws
+/// once, the highest total starts, and a tie throws again among those tied.
+/// Says who starts and every throw in order, or `None` if `throw` runs out.
+pub fn throw_off(
+    seats: &[Side],
+    mut throw: impl FnMut() -> Option<Throw>,
+) -> Option<(Side, Vec<(Side, Throw)>)> {
+    let mut contenders = seats.to_vec();
+    let mut throws = Vec::new();
+    while contenders.len() > 1 {
+        let results = (contenders.iter())
+            .map(|&s| Some((s, throw()?)))
+            .collect::<Option<Vec<(Side, Throw)>>>()?;
+        let best = results.iter().map(|(_, t)| t.total()).max()?;
+        contenders = (results.iter())
+            .filter(|(_, t)| t.total() == best)
+            .map(|&(s, _)| s)
+            .collect();
+        throws.extend(results);
+    }
+    Some((contenders[0], throws))
 }
 
 /// What a record's events are replayed onto: a match, or something that
