@@ -451,7 +451,7 @@ fn every_inflected_sentence_renders_in_every_language() {
             })
             .collect();
         rules.set_blocks(list(blocks));
-        set_window_size(&app, 1280.0, 48.0 * said.len() as f32);
+        set_window_size(&app, 1280.0, 200.0 + 48.0 * said.len() as f32);
         settle();
         let shot = save_png(&app, &format!("{language}-inflections"));
         let colours: HashSet<(u8, u8, u8)> =
