@@ -5,11 +5,15 @@
 
 mod ui_support;
 
-use chaupar::app::{App, Dice, DiceImplement, Nav, Play, Rules, Screen, Settings, Setup};
+use chaupar::app::{
+    App, Ask, Cut, Dice, DiceImplement, LogLine, Logged, MoveText, Name, Nav, Notice, NoticeKind,
+    Place, Play, Refusal, RuleBlock, Rules, SavedGameData, Screen, Settings, Setup, StandingData,
+    Telling, Words,
+};
 use chaupar::language::Language;
 use chaupar::rules::{Game, Match};
 use i_slint_backend_testing::ElementQuery;
-use slint::{ComponentHandle, Model};
+use slint::{ComponentHandle, Model, ModelRc, SharedString, StyledText, VecModel};
 use std::collections::HashSet;
 use ui_support::*;
 
@@ -32,6 +36,7 @@ fn the_app_in_every_language() {
     use_testing_backend(false);
     the_language_chosen_changes_every_word_at_once_and_is_kept();
     every_screen_renders_in_every_language();
+    every_inflected_sentence_renders_in_every_language();
 }
 
 /// Each screen in each language at phone and desktop sizes, as PNGs under
@@ -251,4 +256,214 @@ fn the_language_chosen_changes_every_word_at_once_and_is_kept() {
     settle();
     assert!(labelled(&again, "New game").is_some());
     assert_eq!(rules_title(&again), "Chopat");
+}
+
+/// The name typed for a player in the sentences below, in Latin letters.
+const TYPED: &str = "Asha";
+
+fn list<T: Clone + 'static>(items: Vec<T>) -> ModelRc<T> {
+    ModelRc::new(VecModel::from(items))
+}
+
+/// A player's name of each kind: typed, a seat's default (a person's, a
+/// computer's), and none, which is the colour played.
+fn every_kind_of_name(colour: i32) -> [Name; 4] {
+    [
+        Name {
+            typed: TYPED.into(),
+            colour,
+            ..Default::default()
+        },
+        Name {
+            seat: 2,
+            colour,
+            ..Default::default()
+        },
+        Name {
+            seat: 3,
+            level: 3,
+            colour,
+            ..Default::default()
+        },
+        Name {
+            colour,
+            ..Default::default()
+        },
+    ]
+}
+
+/// Every sentence into which the app puts a colour or a player's name, in
+/// the language spoken: each colour as an owner, counted and cut, and
+/// each kind of name as an owner or a doer.
+fn inflected_sentences(app: &App) -> Vec<SharedString> {
+    let window = app.window();
+    let (words, telling) = (window.global::<Words>(), window.global::<Telling>());
+    let asha = every_kind_of_name(0)[0].clone();
+    let mut said = Vec::new();
+    for colour in 0..5 {
+        let other = (colour + 1) % 5;
+        said.push(words.invoke_seat_colours(list(vec![colour]), other));
+        said.push(words.invoke_saved_summary(SavedGameData {
+            seats: list(vec![asha.clone()]),
+            homes: list(vec![Cut { colour, pawns: 2 }]),
+            to_move: asha.clone(),
+            year: 2026,
+            month: 11,
+            day: 21,
+            ..Default::default()
+        }));
+        // A finished partner's pair, sending back one, two and three pawns.
+        for (pawns, hit) in [(1, false), (2, true), (3, false), (3, true)] {
+            said.push(telling.invoke_log_line(LogLine {
+                name: asha.clone(),
+                logged: Logged::Moved,
+                r#move: MoveText {
+                    pawns: 2,
+                    partner: colour,
+                    values: "3 + 3".into(),
+                    from: Place {
+                        kind: 1,
+                        number: 12,
+                    },
+                    to: Place {
+                        kind: 1,
+                        number: 18,
+                    },
+                    known: true,
+                    hit,
+                    cuts: list(vec![Cut {
+                        colour: other,
+                        pawns,
+                    }]),
+                    ..Default::default()
+                },
+                ..Default::default()
+            }));
+        }
+        said.push(telling.invoke_status(StandingData {
+            place: 1,
+            partnership: true,
+            partner: colour,
+            ..Default::default()
+        }));
+        said.push(telling.invoke_notice(Notice {
+            kind: NoticeKind::Refused,
+            refusal: Refusal::NotYours,
+            name: asha.clone(),
+            colour,
+            mover_colour: other,
+            ..Default::default()
+        }));
+        name_sentences(app, every_kind_of_name(colour)[3].clone(), &mut said);
+    }
+    for name in &every_kind_of_name(1)[..3] {
+        name_sentences(app, name.clone(), &mut said);
+    }
+    said
+}
+
+/// The sentences with a player's name as an owner or a doer.
+fn name_sentences(app: &App, name: Name, said: &mut Vec<SharedString>) {
+    let window = app.window();
+    let (words, telling) = (window.global::<Words>(), window.global::<Telling>());
+    let partner = every_kind_of_name((name.colour + 2) % 5)[3].clone();
+    let throw = words.invoke_ask(Ask::Throw);
+    said.push(words.invoke_headline(list(vec![name.clone()])));
+    said.push(words.invoke_headline(list(vec![name.clone(), partner])));
+    said.push(telling.invoke_turn(name.clone(), name.colour, throw.clone()));
+    said.push(telling.invoke_turn(name.clone(), (name.colour + 1) % 5, throw));
+    said.push(telling.invoke_throw_for(name.clone()));
+    said.push(telling.invoke_notice(Notice {
+        kind: NoticeKind::TookBack,
+        name: name.clone(),
+        ..Default::default()
+    }));
+    said.push(words.invoke_saved_summary(SavedGameData {
+        seats: list(vec![name.clone()]),
+        moves: 12,
+        to_move: name,
+        year: 2026,
+        month: 11,
+        day: 21,
+        ..Default::default()
+    }));
+}
+
+/// Where a typed name stands in a sentence, the letters on either side of
+/// it: none, since no language's ending can be joined to it.
+fn letters_beside_typed_name(sentence: &str) -> Option<(char, char)> {
+    sentence.match_indices(TYPED).find_map(|(at, _)| {
+        let before = sentence[..at].chars().next_back().unwrap_or(' ');
+        let after = sentence[at + TYPED.len()..].chars().next().unwrap_or(' ');
+        let joined =
+            |c: char| c.is_alphanumeric() || c == '-' || ('\u{0900}'..='\u{0DFF}').contains(&c);
+        (joined(before) || joined(after)).then_some((before, after))
+    })
+}
+
+/// Every sentence with an inserted colour or name, in every language with
+/// each colour and each kind of name, shown as the paragraphs of a page
+/// (`target/screenshots/<code>-inflections.png`, the sentences also in
+/// `<code>-inflections.txt`) for a reader of the language to look at: each
+/// is translated whole (no English word left but the typed name), and no
+/// ending is joined to a typed name.
+fn every_inflected_sentence_renders_in_every_language() {
+    let app = open_app(&fresh_data_dir());
+    let rules = app.window().global::<Rules>();
+    app.window().global::<Nav>().set_screen(Screen::Rules);
+    for language in Language::ALL {
+        app.speak_for_this_run(Some(language));
+        let said = inflected_sentences(&app);
+        for sentence in &said {
+            assert!(!sentence.contains('{'), "{language}: {sentence}");
+            if language != Language::English {
+                let rest = sentence.replace(TYPED, "");
+                assert!(
+                    !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                    "{language}: an English word in {sentence:?}"
+                );
+            }
+            assert_eq!(
+                letters_beside_typed_name(sentence),
+                None,
+                "{language}: an ending joined to a typed name in {sentence:?}"
+            );
+        }
+        let blocks: Vec<RuleBlock> = said
+            .iter()
+            .map(|sentence| {
+                // A line mixing scripts is laid out word by word, as the
+                // rules pages do.
+                let mixed = sentence.contains(TYPED) && language != Language::English;
+                RuleBlock {
+                    kind: 2,
+                    text: StyledText::from_plain_text(sentence),
+                    words: list(if mixed {
+                        sentence
+                            .split(' ')
+                            .map(StyledText::from_plain_text)
+                            .collect()
+                    } else {
+                        Vec::new()
+                    }),
+                    plain: sentence.clone(),
+                }
+            })
+            .collect();
+        rules.set_blocks(list(blocks));
+        set_window_size(&app, 1280.0, 200.0 + 48.0 * said.len() as f32);
+        settle();
+        let shot = save_png(&app, &format!("{language}-inflections"));
+        let colours: HashSet<(u8, u8, u8)> =
+            shot.as_slice().iter().map(|p| (p.r, p.g, p.b)).collect();
+        assert!(colours.len() > 20, "{language}: nearly blank");
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+        let text: Vec<&str> = said.iter().map(|s| s.as_str()).collect();
+        std::fs::write(
+            dir.join(format!("{language}-inflections.txt")),
+            text.join("\n"),
+        )
+        .unwrap();
+    }
+    app.speak_for_this_run(Some(Language::English));
 }
