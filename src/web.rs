@@ -30,12 +30,33 @@ extern "C" {
 pub fn start() -> Result<(), JsValue> {
     // A panic ends the module (panic = abort); say so on the page first.
     std::panic::set_hook(Box::new(|info| page_failed(&info.to_string())));
+    size_canvas_by_page_scale()?;
     let app = Rc::new(App::new(Some(PathBuf::from(DATA_FOLDER)))?);
     app.window().set_page_sized(true);
     size_to_page(app.window().window())?;
     follow_page_size(&app)?;
     save_when_hidden(&app)?;
     app.window().run()?;
+    Ok(())
+}
+
+/// Makes the page's `devicePixelRatio` the one source of both the drawing's
+/// scale and the canvas's pixels. winit gives Slint that ratio as the scale
+/// but counts the canvas's pixels by the device pixels the browser reports
+/// for it (a `ResizeObserver`'s `devicePixelContentBoxSize`), and the two
+/// disagree in a desktop browser's phone view (DevTools' device mode: a
+/// ratio of 2 or 3 over one pixel per point), where the app drew everything
+/// at the square of the scale. Without that report winit counts the canvas's
+/// size in points times the ratio, as it does in Safari, which has never
+/// had it. Called before the window exists: winit looks once.
+fn size_canvas_by_page_scale() -> Result<(), JsValue> {
+    let entry = js_sys::Reflect::get(&js_sys::global(), &"ResizeObserverEntry".into())?;
+    if entry.is_undefined() {
+        return Ok(());
+    }
+    let prototype: js_sys::Object =
+        js_sys::Reflect::get(&entry, &"prototype".into())?.unchecked_into();
+    js_sys::Reflect::delete_property(&prototype, &"devicePixelContentBoxSize".into())?;
     Ok(())
 }
 

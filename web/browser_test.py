@@ -9,8 +9,10 @@ resumed where it was, checks that a damaged save is kept aside and listed,
 that Chromium finds the app installable, and that it opens and plays with
 the network off. Checks that the sounds start on the first touch and not
 before, reach the speakers at the volume set, and stay silent with sound
-off. Screenshots go to target/web-test/. Exits non-zero on the first thing
-that fails.
+off. Then, in a desktop browser's phone view (the page's scale emulated,
+the screen's own left at 1), checks that the canvas has the page's scale in
+pixels and Home is drawn as on the phone. Screenshots go to
+target/web-test/. Exits non-zero on the first thing that fails.
 
     /usr/bin/python3 web/browser_test.py [--dpr 2]
 """
@@ -153,6 +155,7 @@ class Page:
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
         print(f"browser test: screenshot {os.path.relpath(path, ROOT)}")
+        return data
 
     def touch(self, kind, points):
         self.call("Input.dispatchTouchEvent", type=kind,
@@ -233,11 +236,24 @@ def main():
     os.makedirs(SHOTS, exist_ok=True)
     browser = shutil.which("chromium") or fail("no chromium (apt-get install chromium)")
 
+    # The phone's own density, as on a phone: the browser's scale forced to
+    # match the emulated one. Then a desktop browser's phone view, where
+    # only the emulated scale is set.
+    home = with_browser(browser, args.dpr, lambda page, server, url:
+                        run(page, server, url, width, height, args.dpr))
+    with_browser(browser, None, lambda page, server, url:
+                 phone_view(page, url, width, height, home))
+
+
+def with_browser(browser, forced_scale, body):
+    """Serves target/web and runs body(page, server, url) in a fresh headless
+    Chromium, its screen's scale forced to forced_scale unless None."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "-d", SITE],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     profile = tempfile.mkdtemp(prefix="chaupar-chromium-")
+    scale = [] if forced_scale is None else [f"--force-device-scale-factor={forced_scale:g}"]
     chrome = subprocess.Popen(
         [browser, "--headless=new", "--no-sandbox", "--disable-gpu",
          "--disable-background-networking", "--disable-component-update",
@@ -247,13 +263,11 @@ def main():
          # page makes sound only once it has been touched, clicked or typed
          # in.
          "--autoplay-policy=document-user-activation-required",
-         # The screen's own density, as a phone's: emulating it alone gives
-         # the page a devicePixelRatio that its canvas's pixels do not have.
-         f"--force-device-scale-factor={args.dpr:g}",
+         *scale,
          f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        run(server, port, profile, width, height, args.dpr)
+        return body(Page(devtools(profile)), server, f"http://127.0.0.1:{port}/")
     finally:
         chrome.terminate()
         chrome.wait()
@@ -275,9 +289,8 @@ def devtools(profile):
     return next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
 
 
-def run(server, port, profile, width, height, dpr):
-    url = f"http://127.0.0.1:{port}/"
-    page = Page(devtools(profile))
+def run(page, server, url, width, height, dpr):
+    """The app played by touch; returns the Home screen's screenshot."""
     page.call("Page.enable")
     page.call("Runtime.enable")
     page.call("Log.enable")
@@ -295,7 +308,7 @@ def run(server, port, profile, width, height, dpr):
         return first
 
     open_app("first visit")
-    page.shot("home")
+    home = page.shot("home")
     # No sound before a touch: the app has made no AudioContext, and one
     # made now, outside a touch, could not start (the autoplay rule is on).
     if heard(page)["contexts"]:
@@ -451,6 +464,63 @@ def run(server, port, profile, width, height, dpr):
         p50, p95 = values[len(values) // 2], values[int((len(values) - 1) * 0.95)]
         print(f"browser test: Hard's {name} over {len(values)} decisions: "
               f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {values[-1]:.1f} ms")
+    return home
+
+
+def phone_view(page, url, width, height, home):
+    """A desktop browser's phone view (DevTools' device mode): the page's
+    devicePixelRatio emulated, the screen's own scale left at 1. At 3 pixels
+    per point the canvas has the page's scale in pixels and Home is drawn as
+    on the phone; then another phone from the device list, bigger and at
+    2.625, and the canvas follows both its size and its scale."""
+    page.call("Page.enable")
+    page.call("Runtime.enable")
+    page.call("Page.addScriptToEvaluateOnNewDocument", source=FIRST_FRAME_PROBE)
+    for w, h, dpr in ((width, height, 3), (412, 915, 2.625)):
+        page.call("Emulation.setDeviceMetricsOverride", width=w, height=h,
+                  deviceScaleFactor=dpr, mobile=True)
+        if (w, h) == (width, height):
+            page.call("Page.navigate", url=url)
+            page.wait_for("window.chauparFirstFrame", "the first frame (phone view)")
+        page.wait_for(f"devicePixelRatio == {dpr} && canvas.clientWidth == {w}"
+                      f" && Math.abs(canvas.width - {w * dpr}) <= 1"
+                      f" && Math.abs(canvas.height - {h * dpr}) <= 1",
+                      f"the canvas at {w * dpr:g} x {h * dpr:g} pixels for {w} x {h} points"
+                      f" at {dpr:g} pixels per point", seconds=10)
+        page.settle(1.0)
+        shot = page.shot(f"home-phone-view-{w}x{h}")
+        print(f"browser test: phone view at {w} x {h} points, {dpr:g} pixels per point:"
+              " the canvas at the page's scale")
+        if (w, h) == (width, height):
+            # Home at 3 pixels per point here and at 2 on the phone.
+            difference = page.js(IMAGE_DIFFERENCE % (width, height, home, shot))
+            if difference > HOME_DIFFERENCE:
+                fail(f"Home in the phone view differs from Home on the phone by"
+                     f" {difference:.3f} (home-phone-view-{w}x{h}.png against home.png)")
+            print(f"browser test: phone view: Home as on the phone (difference {difference:.3f})")
+
+
+# Two screenshots (base64 PNG) both drawn at width x height points: the mean
+# difference of their channels, 0 to 1, in the page.
+IMAGE_DIFFERENCE = """
+(async () => {
+  const [w, h] = [%d, %d];
+  const pixels = async (png) => {
+    const image = await createImageBitmap(await (await fetch("data:image/png;base64," + png)).blob());
+    const context = new OffscreenCanvas(w, h).getContext("2d");
+    context.drawImage(image, 0, 0, w, h);
+    return context.getImageData(0, 0, w, h).data;
+  };
+  const [a, b] = await Promise.all([pixels("%s"), pixels("%s")]);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
+  return sum / a.length / 255;
+})()
+"""
+# Home drawn at 3 pixels per point against 2 differs in its letters' edges
+# (0.004); drawn at the square of the scale, its title cut and its buttons
+# off the edge, by 0.07.
+HOME_DIFFERENCE = 0.02
 
 
 # Where to touch at 360 x 640 (CSS pixels), read off the screenshots.

@@ -7,6 +7,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The Rust target: a machine with Rust from rustup but without this target
+# would otherwise fail deep in the build ("can't find crate for `core`").
+target=wasm32-unknown-unknown
+if [ ! -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
+    if command -v rustup >/dev/null 2>&1; then
+        echo "== adding the Rust target $target"
+        rustup target add "$target" || {
+            echo "web/build.sh: could not add the Rust target; run: rustup target add $target" >&2
+            exit 1
+        }
+    else
+        echo "web/build.sh: the Rust target $target is missing; add it to this toolchain (with rustup: rustup target add $target)" >&2
+        exit 1
+    fi
+fi
+
 # wasm-bindgen-cli must be the version of the wasm-bindgen crate the app
 # is built with (Cargo.lock), or the glue does not match the module.
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
@@ -19,13 +35,13 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
         cargo install wasm-bindgen-cli --version "$version"
 fi
 
-cargo build --lib --release --target wasm32-unknown-unknown
+cargo build --lib --release --target "$target"
 
 out=target/web
 rm -rf "$out"
 mkdir -p "$out/icons"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name chaupar \
-    target/wasm32-unknown-unknown/release/chaupar.wasm
+    "${CARGO_TARGET_DIR:-target}/$target/release/chaupar.wasm"
 cp web/index.html web/manifest.webmanifest "$out/"
 cp web/icons/*.png "$out/icons/"
 build=$(cat "$out"/*.* "$out"/icons/* | sha256sum | cut -c1-16)
