@@ -16,6 +16,8 @@
 #   4. the Android code (src/android/ and the vibrator's JNI calls) passes
 #      clippy with warnings denied for aarch64-linux-android.
 # It prints the APK's size (docs/performance.md keeps it).
+# `sh .ci/android-check.sh APK` checks an APK built already (say, the
+# release one android/build-apk.sh makes) with 1 to 3, building nothing.
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -29,10 +31,13 @@ fail() {
     failures=$((failures + 1))
 }
 
-CHAUPAR_APK_PROFILE=apk-ci bash android/build-apk.sh
-
-target_dir=$(cargo metadata --no-deps --format-version 1 | sed 's/.*"target_directory":"\([^"]*\)".*/\1/')
-apk="$target_dir/android/chaupar.apk"
+if [ $# -gt 0 ]; then
+    apk=$1
+else
+    CHAUPAR_APK_PROFILE=apk-ci bash android/build-apk.sh
+    target_dir=$(cargo metadata --no-deps --format-version 1 | sed 's/.*"target_directory":"\([^"]*\)".*/\1/')
+    apk="$target_dir/android/chaupar.apk"
+fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -120,7 +125,9 @@ else
 fi
 
 # 4. The Android-only code, linted for the phone's target.
-cargo clippy --lib --target "$target" --features android -- -D warnings
+if [ $# -eq 0 ]; then
+    cargo clippy --lib --target "$target" --features android -- -D warnings
+fi
 
 if [ "$failures" -ne 0 ]; then
     echo "android-check: $failures check(s) failed" >&2
