@@ -57,8 +57,8 @@ struct Seen {
     frames_before_wait: Vec<u32>,
     /// The last frame's pixels, row after row.
     last_frame: Vec<PremultipliedRgbaColor>,
-    /// Whether the app took each event, in order.
-    taken: Vec<bool>,
+    /// Each event, in order, and whether the app took it.
+    taken: Vec<(PhoneEvent, bool)>,
 }
 
 struct FakePhone {
@@ -84,8 +84,8 @@ impl Host for FakePhone {
                     if let PhoneEvent::WindowShown(size) = event {
                         self.size = size;
                     }
-                    let taken = handle(event);
-                    self.seen.borrow_mut().taken.push(taken);
+                    let taken = handle(event.clone());
+                    self.seen.borrow_mut().taken.push((event, taken));
                 }
             }
             Step::Act(act) => act(),
@@ -176,7 +176,7 @@ fn a_tap_reaches_the_element_under_the_finger() {
     });
     assert_eq!(board.get_right_taps(), 1);
     assert_eq!(board.get_left_taps(), 1);
-    assert!(seen.taken.iter().all(|taken| *taken));
+    assert!(seen.taken.iter().all(|(_, taken)| *taken));
 }
 
 #[test]
@@ -307,12 +307,21 @@ fn the_back_key_reaches_the_app_and_is_taken() {
     let (board, seen) = run(|_| {
         vec![
             Step::Events(window_shown()),
-            Step::Events(vec![back(true), back(false), other]),
+            Step::Events(vec![back(true), back(false), other.clone()]),
         ]
     });
     assert_eq!(board.get_backs(), 1);
-    // The back key is the app's; a key it refuses goes back to Android.
-    assert_eq!(seen.taken[seen.taken.len() - 3..], [true, true, false]);
+    // The back key is the app's, down and up; a key it refuses goes back to
+    // Android.
+    let keys: Vec<_> = seen
+        .taken
+        .into_iter()
+        .filter(|(event, _)| matches!(event, PhoneEvent::Key { .. }))
+        .collect();
+    assert_eq!(
+        keys,
+        [(back(true), true), (back(false), true), (other, false)]
+    );
 }
 
 /// An app whose saves wait in a queue until flushed, as the autosaver's do.
