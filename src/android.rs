@@ -1,58 +1,16 @@
-//! The Android entry point. Android starts the app here, in NativeActivity's
-//! thread; it runs the same app as the desktop, keeps its saves in the app's
-//! private data folder (there is no home folder for `directories` to find),
-//! and follows Android's lifecycle events with `crate::lifecycle`, which
-//! writes any pending save at once when Android pauses or stops the app.
+//! The Android app: Slint on NativeActivity's window, with a platform of the
+//! app's own instead of Slint's Android backend (which needs Skia and a Java
+//! helper): Slint's software renderer draws into the window's buffer.
+//!
+//! [`window`] is the app's one window and [`platform`] its event loop, both
+//! written against [`platform::Host`], what the loop needs of Android: its
+//! events, already turned into [`platform::PhoneEvent`]s, a buffer to draw
+//! into, and the soft keyboard. They build on every machine, and the tests
+//! (tests/android_platform.rs) drive them with a made-up host and buffer;
+//! `activity` is that host on a phone, over android-activity, with
+//! `android_main`, where Android starts the app.
 
-use crate::app::App;
-use crate::lifecycle::{Event, Lifecycle};
-use slint::android::android_activity::{MainEvent, PollEvent};
-use slint::android::AndroidApp;
-use slint::ComponentHandle;
-use std::rc::Rc;
-
-#[unsafe(no_mangle)]
-fn android_main(android: AndroidApp) {
-    let data_dir = android.internal_data_path();
-    // Android's events reach the listener from the start, the app only once
-    // its window exists.
-    let lifecycle: Rc<Lifecycle<App>> = Rc::default();
-    let listening = lifecycle.clone();
-    let listener = move |event: &PollEvent<'_>| {
-        if let Some(event) = lifecycle_event(event) {
-            listening.handle(event);
-        }
-    };
-    if let Err(e) = slint::android::init_with_event_listener(android, listener) {
-        eprintln!("chaupar: Slint's Android backend did not start: {e}");
-        return;
-    }
-    let app = match App::new(data_dir) {
-        Ok(app) => Rc::new(app),
-        Err(e) => {
-            eprintln!("chaupar: cannot open the window: {e}");
-            return;
-        }
-    };
-    lifecycle.attach(app.clone());
-    if let Err(e) = app.window().run() {
-        eprintln!("chaupar: {e}");
-    }
-    lifecycle.finish();
-}
-
-/// The lifecycle event among android-activity's events, if it is one.
-fn lifecycle_event(event: &PollEvent<'_>) -> Option<Event> {
-    let PollEvent::Main(event) = event else {
-        return None;
-    };
-    Some(match event {
-        MainEvent::Start => Event::Start,
-        MainEvent::Resume { .. } => Event::Resume,
-        MainEvent::Pause => Event::Pause,
-        MainEvent::Stop => Event::Stop,
-        MainEvent::SaveState { .. } => Event::SaveState,
-        MainEvent::Destroy => Event::Destroy,
-        _ => return None,
-    })
-}
+#[cfg(all(feature = "android", target_os = "android"))]
+mod activity;
+pub mod platform;
+pub mod window;

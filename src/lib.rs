@@ -4,8 +4,8 @@
 //! no user interface. Everything else stands on it.
 
 pub mod ai;
-#[cfg(all(feature = "android", target_os = "android"))]
-mod android;
+#[cfg(any(feature = "android", feature = "ui-tests"))]
+pub mod android;
 #[cfg(feature = "ui")]
 pub mod app;
 pub mod board;

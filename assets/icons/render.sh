@@ -37,7 +37,7 @@ for size in 16 32 48 64 128 256 512; do
 done
 
 for density in mdpi:48 hdpi:72 xhdpi:96 xxhdpi:144 xxxhdpi:192; do
-    render "$full" "${density#*:}" "$root/android/app/src/main/res/mipmap-${density%:*}/ic_launcher.png"
+    render "$full" "${density#*:}" "$root/android/res/mipmap-${density%:*}/ic_launcher.png"
 done
 
 # The web app: the sizes Chromium asks of an installable app (192 and 512),

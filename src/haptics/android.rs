@@ -7,7 +7,7 @@
 //! android-activity fills in before `android_main` runs. The vibrator is
 //! looked up once when the app starts; each buzz is then one call on the
 //! vibrator's thread (`super::run`). The `VIBRATE` permission, granted at
-//! install with no prompt, is declared in android/app's manifest.
+//! install with no prompt, is declared in android/AndroidManifest.xml.
 
 use super::{Buzz, Motor};
 use jni::objects::JObject;

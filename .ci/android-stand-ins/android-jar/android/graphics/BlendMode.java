@@ -1,5 +1,0 @@
-package android.graphics;
-
-public enum BlendMode {
-    SRC_IN
-}

@@ -1,5 +1,0 @@
-package android.graphics;
-
-public final class BlendModeColorFilter extends ColorFilter {
-    public BlendModeColorFilter(int color, BlendMode mode) {}
-}

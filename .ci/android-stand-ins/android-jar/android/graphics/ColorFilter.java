@@ -1,3 +1,0 @@
-package android.graphics;
-
-public class ColorFilter {}

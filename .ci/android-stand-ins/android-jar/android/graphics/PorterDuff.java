@@ -1,7 +1,0 @@
-package android.graphics;
-
-public class PorterDuff {
-    public enum Mode {
-        SRC_IN
-    }
-}

@@ -1,3 +1,0 @@
-package android.os;
-
-public interface IBinder {}

@@ -1,3 +1,0 @@
-package android.text;
-
-public interface Spannable extends CharSequence {}

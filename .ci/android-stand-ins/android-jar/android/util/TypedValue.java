@@ -1,5 +1,0 @@
-package android.util;
-
-public class TypedValue {
-    public int resourceId;
-}

@@ -1,5 +1,0 @@
-package android.view;
-
-public abstract class Window {
-    public abstract View getDecorView();
-}

@@ -1,5 +1,0 @@
-package android.view;
-
-public interface WindowManager {
-    WindowMetrics getCurrentWindowMetrics();
-}

@@ -1,6 +1,0 @@
-package android.view.inputmethod;
-
-public interface InputConnection {
-    boolean beginBatchEdit();
-    boolean endBatchEdit();
-}

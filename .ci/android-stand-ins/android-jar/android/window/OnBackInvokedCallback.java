@@ -1,5 +1,0 @@
-package android.window;
-
-public interface OnBackInvokedCallback {
-    void onBackInvoked();
-}
