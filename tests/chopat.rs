@@ -438,6 +438,33 @@ fn the_jug_moves_together_only_once_before_ool_olangvun_into_the_belly_too() {
     );
 }
 
+/// `jug_moved` speaks of a Jug that stands: once Ool Olangvun is done it
+/// stays true while the Jug stands, and a Jug broken afterwards takes it
+/// with it, so that no position has a moved Jug where none stands.
+#[test]
+fn after_ool_olangvun_a_broken_jug_leaves_no_moved_jug_behind() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [7, 37, 37, 50], "yellow": [1, 2, 3, 4]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "jug_moved": true,
+                            "ool": "done"}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[4, 4], &[1, 3]]);
+    play(&mut t, 37, 41, 2, &[4, 4]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!((f.jug, f.jug_moved, f.ool), (Some(41), true, Ool::Done));
+    play(&mut t, 41, 42, 1, &[1]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!((f.jug, f.jug_moved, f.ool), (None, false, Ool::Done));
+    let written: serde_json::Value = serde_json::from_str(&t.position().to_json()).unwrap();
+    assert_eq!(written["flags"]["black"]["jug_moved"], false);
+    // A position saying otherwise is refused, with the reason.
+    let mut doc = written;
+    doc["flags"]["black"]["jug_moved"] = true.into();
+    let e = Position::from_json_value(&doc).unwrap_err();
+    assert!(
+        e.to_string().contains("Jug has moved but there is no Jug"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_jug_that_moves_together_into_the_belly_is_no_longer_a_pair() {
     let p = pos!({"game": "chopat", "pawns": {"black": [20, 72, 72, 84], "yellow": [1, 2, 3, 4]},
