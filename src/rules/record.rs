@@ -257,9 +257,7 @@ impl Match {
             Some(start) => {
                 let pos = Position::from_json_value(start).map_err(ReplayError::Start)?;
                 if pos.game() != record.game {
-                    return Err(ReplayError::Start(PositionError::Inconsistent(
-                        "the record's start is a position of another game".into(),
-                    )));
+                    return Err(ReplayError::Start(PositionError::StartOfAnotherGame));
                 }
                 Match::from_position(pos, record.seed)
             }
