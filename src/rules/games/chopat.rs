@@ -35,7 +35,7 @@ use crate::rules::position::{Flags, Ool, Position};
 
 /// The step of a player's own path on which it must form its first new
 /// pair, the Jug: the first square of the opposite arm its pawns reach.
-pub(crate) const KAJALVUN_STEP: u8 = 34;
+const KAJALVUN_STEP: u8 = 34;
 
 /// The turns a finished partner misses before throwing for the partner.
 const TURNS_MISSED: u8 = 4;
@@ -123,7 +123,9 @@ impl RuleCard for Chopat {
     #[inline]
     fn joining(pos: &Position, side: Side, m: Move, together: u8) -> Result<(), Illegal> {
         if !pos.flags(side).kajalvun && together >= 2 && m.to != KAJALVUN_STEP {
-            return Err(Illegal::KajalvunFirst);
+            return Err(Illegal::KajalvunFirst {
+                step: KAJALVUN_STEP,
+            });
         }
         Ok(())
     }
