@@ -7,9 +7,8 @@
 //! `cargo bench --no-default-features --bench long_turns` (one thread).
 
 use chaupar::ai::{choose, Level};
-use chaupar::board::Side;
 use chaupar::dice::{SeededThrows, Throw};
-use chaupar::rules::{AfterThrow, Game, Options, Position, Turn};
+use chaupar::rules::{AfterThrow, Game, Options, Position, Setup, Turn};
 use chaupar::sim::random_playout;
 use std::time::{Duration, Instant};
 
@@ -20,21 +19,12 @@ const TURNS: usize = 100;
 /// throw that is not one, the player given Kajalvun (if its Jug is not on
 /// the board) so that each doublet gives another throw.
 fn long_turn(start: &Position, doublets: usize, dice: &mut SeededThrows) -> Option<Turn> {
-    let mut flags = Side::ALL.map(|side| *start.flags(side));
-    let player = &mut flags[start.pawn_side(start.to_move()).index()];
+    let mut setup = Setup::of(start);
+    let player = &mut setup.flags[start.pawn_side(start.to_move()).index()];
     if player.jug.is_none() {
         player.kajalvun = true;
     }
-    let given = Position::from_parts(
-        start.game(),
-        *start.options(),
-        start.to_move(),
-        Side::ALL.map(|side| start.pawns(side)),
-        flags,
-        start.places(),
-        start.is_stalled(),
-    )
-    .ok()?;
+    let given = Position::from_setup(&setup).ok()?;
     let mut turn = Turn::new(given);
     let faces = [1, 3, 4, 6];
     for _ in 0..doublets {

@@ -12,7 +12,8 @@ use crate::dice::Implement;
 use crate::haptics::{buzz_for_move, buzz_for_throw, BuzzSink, Vibrator};
 use crate::rules::{Effects, Position, Thrown};
 use crate::sound::{
-    cue_for_refusal, cues_for_move, cues_for_throw, system_sink, SoundSettings, SoundSink,
+    cue_for_refusal, cues_for_move, cues_for_throw, landing_ms, system_sink, SoundSettings,
+    SoundSink,
 };
 use std::cell::Cell;
 use std::rc::Rc;
@@ -77,7 +78,9 @@ impl Outputs {
             self.sound
                 .play_all(&cues_for_move(effects, after, steps, step_ms));
         }
-        if let Some(buzz) = buzz_for_move(effects, steps, step_ms).filter(|_| self.buzzing()) {
+        if let Some(buzz) =
+            buzz_for_move(effects, landing_ms(steps, step_ms)).filter(|_| self.buzzing())
+        {
             self.touch.buzz(buzz);
         }
     }

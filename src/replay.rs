@@ -95,6 +95,9 @@ pub fn replay(text: &str) -> Result<Position, RecordError> {
 fn replay_throws(mut turn: Turn, events: &[Event]) -> Result<Position, RecordError> {
     for (i, event) in events.iter().enumerate() {
         let event_no = i + 1;
+        if turn.phase() == Phase::Over {
+            return Err(ReplayError::game_over(event_no, turn.position()).into());
+        }
         let (Event::Throw { by, .. } | Event::Move { by, .. }) = event;
         let due = turn.position().colour_name(turn.seat());
         if let Some(by) = by.as_deref().filter(|&by| by != due) {

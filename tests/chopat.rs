@@ -81,7 +81,10 @@ fn the_first_new_pair_forms_on_step_34_and_that_is_kajalvun() {
 fn before_kajalvun_no_pair_may_form_anywhere_else() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 30, 31], "yellow": [6, 7, 12, 12]}});
     let t = after(p, &[&[1, 3]]);
-    assert_eq!(refused(&t, 30, 31, 1, &[1]), Illegal::KajalvunFirst);
+    assert_eq!(
+        refused(&t, 30, 31, 1, &[1]),
+        Illegal::KajalvunFirst { step: 34 }
+    );
     assert!(!can(&t, 30, 31));
     // Once Kajalvun is done, pairs may form anywhere.
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 30, 31], "yellow": [6, 7, 12, 12]},
@@ -438,6 +441,33 @@ fn the_jug_moves_together_only_once_before_ool_olangvun_into_the_belly_too() {
     );
 }
 
+/// `jug_moved` speaks of a Jug that stands: once Ool Olangvun is done it
+/// stays true while the Jug stands, and a Jug broken afterwards takes it
+/// with it, so that no position has a moved Jug where none stands.
+#[test]
+fn after_ool_olangvun_a_broken_jug_leaves_no_moved_jug_behind() {
+    let p = pos!({"game": "chopat", "pawns": {"black": [7, 37, 37, 50], "yellow": [1, 2, 3, 4]},
+        "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "jug_moved": true,
+                            "ool": "done"}, "yellow": {"has_thrown": true}}});
+    let mut t = after(p, &[&[4, 4], &[1, 3]]);
+    play(&mut t, 37, 41, 2, &[4, 4]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!((f.jug, f.jug_moved, f.ool), (Some(41), true, Ool::Done));
+    play(&mut t, 41, 42, 1, &[1]);
+    let f = *t.position().flags(BLACK);
+    assert_eq!((f.jug, f.jug_moved, f.ool), (None, false, Ool::Done));
+    let written: serde_json::Value = serde_json::from_str(&t.position().to_json()).unwrap();
+    assert_eq!(written["flags"]["black"]["jug_moved"], false);
+    // A position saying otherwise is refused, with the reason.
+    let mut doc = written;
+    doc["flags"]["black"]["jug_moved"] = true.into();
+    let e = Position::from_json_value(&doc).unwrap_err();
+    assert!(
+        e.to_string().contains("Jug has moved but there is no Jug"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_jug_that_moves_together_into_the_belly_is_no_longer_a_pair() {
     let p = pos!({"game": "chopat", "pawns": {"black": [20, 72, 72, 84], "yellow": [1, 2, 3, 4]},
@@ -716,7 +746,10 @@ fn before_kajalvun_the_opening_pair_cannot_move_together() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 12, 12], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"has_thrown": true}}});
     let t = after(p, &[&[3, 3]]);
-    assert_eq!(refused(&t, 12, 15, 2, &[3, 3]), Illegal::KajalvunFirst);
+    assert_eq!(
+        refused(&t, 12, 15, 2, &[3, 3]),
+        Illegal::KajalvunFirst { step: 34 }
+    );
     assert!(can(&t, 12, 15), "one of its pawns may go");
 }
 

@@ -796,3 +796,66 @@ fn replay_names_the_first_illegal_event_and_why() {
         "not a game record: unknown field `moves`",
     );
 }
+
+/// Pagade, Black to move with three pawns Home and the fourth four steps
+/// short: a throw of (1, 3) wins the game.
+const ONE_THROW_FROM_WINNING: &str = r#"{"game": "pagade", "seats": ["black", "yellow"], "to_move": "black",
+    "pawns": {"black": [80, 84, 84, 84], "yellow": [6, 7, 12, 12]}}"#;
+
+#[test]
+fn replay_of_a_record_going_on_after_the_game_is_over_says_who_won() {
+    let won = Recorder::from(ONE_THROW_FROM_WINNING)
+        .throw(&[1, 3])
+        .mv(80, 84);
+    assert_eq!(won.turn.phase(), Phase::Over);
+    let mut record: Value = serde_json::from_str(&won.text()).unwrap();
+    record["events"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"kind": "throw", "values": [3, 4]}));
+    fails_with(
+        &run(&["replay", "--record", "-"], &record.to_string()),
+        "event 3 comes after the game is over: black won",
+    );
+    // A seeded record says the same, and so does a move.
+    let start = Position::from_json(ONE_THROW_FROM_WINNING).unwrap();
+    let mut game = Match::from_position(start, 3);
+    while game.phase() != Phase::Over {
+        match game.phase() {
+            Phase::Throw => drop(game.throw()),
+            _ => drop(game.play(game.legal_moves()[0]).unwrap()),
+        }
+    }
+    let mut record = serde_json::to_value(game.record()).unwrap();
+    let played = record["events"].as_array().unwrap().len();
+    record["events"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"kind": "move", "from": 6, "to": 9, "pawns": 1, "spend": 1}));
+    fails_with(
+        &run(&["replay", "--record", "-"], &record.to_string()),
+        &format!(
+            "event {} comes after the game is over: black won",
+            played + 1
+        ),
+    );
+}
+
+/// In a partnership both partners are named.
+#[test]
+fn replay_after_a_team_has_won_names_both_partners() {
+    let won = r#"{"game": "pagade", "seats": ["black", "red", "yellow", "green"], "to_move": "black",
+        "pawns": {"black": [80, 84, 84, 84], "green": [6, 7, 12, 12], "yellow": [84, 84, 84, 84], "red": [6, 7, 12, 12]},
+        "places": ["yellow"]}"#;
+    let game = Recorder::from(won).throw(&[1, 3]).mv(80, 84);
+    assert_eq!(game.turn.phase(), Phase::Over);
+    let mut record: Value = serde_json::from_str(&game.text()).unwrap();
+    record["events"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"kind": "throw", "values": [1, 1]}));
+    fails_with(
+        &run(&["replay", "--record", "-"], &record.to_string()),
+        "event 3 comes after the game is over: yellow and black won",
+    );
+}

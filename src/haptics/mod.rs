@@ -17,7 +17,6 @@
 mod android;
 
 use crate::rules::Effects;
-use crate::sound::landing_ms;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -56,14 +55,14 @@ pub fn buzz_for_throw(fling: f32, settle_ms: u32) -> BuzzCue {
     }
 }
 
-/// The buzz of a move whose pawns walk `steps` squares, one every
-/// `step_ms` (0 when they jump), as the engine's `effects` say: the
-/// strong one for a capture, as the pawn lands (with the capture's
-/// knock), and none for any other move.
-pub fn buzz_for_move(effects: &Effects, steps: u8, step_ms: u32) -> Option<BuzzCue> {
+/// The buzz of a move whose pawns land `landing_ms` after it starts (the
+/// sounds' `landing_ms`), as the engine's `effects` say: the strong one
+/// for a capture, as the pawn lands (with the capture's knock), and none
+/// for any other move.
+pub fn buzz_for_move(effects: &Effects, landing_ms: u32) -> Option<BuzzCue> {
     (!effects.captures.is_empty()).then_some(BuzzCue {
         buzz: CAPTURE_BUZZ,
-        delay_ms: landing_ms(steps, step_ms),
+        delay_ms: landing_ms,
     })
 }
 

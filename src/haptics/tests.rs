@@ -121,7 +121,7 @@ fn move_buzz(json: &str, values: &[u8], from: u8, to: u8, step_ms: u32) -> Optio
         .find(|m| m.from == from && m.to == to)
         .unwrap_or_else(|| panic!("{from} to {to} is legal"));
     let effects = turn.play(mv).unwrap();
-    buzz_for_move(&effects, to - from, step_ms)
+    buzz_for_move(&effects, crate::sound::landing_ms(to - from, step_ms))
 }
 
 const AKBAR: &str = r#"{"game": "chaupar-akbar",

@@ -22,7 +22,11 @@ pub enum Illegal {
     SmallerOnGroup,
     ImmuneGroup,
     SquareFull,
-    KajalvunFirst,
+    /// Before its first pair a player's pawns stand together only on the
+    /// square where that pair must form, its own `step`.
+    KajalvunFirst {
+        step: u8,
+    },
     JugOnce,
     JugFirstDoublet,
     OnDouble,
@@ -33,7 +37,9 @@ pub enum Illegal {
     PartnerThere,
     NoSuchMover,
     NoPairToName,
-    WrongDestination { to: u8 },
+    WrongDestination {
+        to: u8,
+    },
     MustUseMore,
     KhadoChoice,
 }

@@ -8,6 +8,7 @@ use super::game::{Game, Mode};
 use super::games::by_game;
 use super::options::Options;
 use super::position::{Flags, Ool, Position};
+use super::setup::Setup;
 use crate::board::Side;
 use serde_json::{json, Map, Value};
 
@@ -240,15 +241,16 @@ impl Position {
                 .collect(),
         };
         let to_move = colour(&doc.to_move)?;
-        Position::from_parts(
+        Position::from_setup(&Setup {
             game,
             options,
             to_move,
-            [&pawns[0], &pawns[1], &pawns[2], &pawns[3]],
+            pawns,
             flags,
-            &places,
-            doc.stalled,
-        )
+            places,
+            stalled: doc.stalled,
+        })
+        .map_err(PositionError::from_problems)
     }
 
     /// The position as one line of JSON.
@@ -290,22 +292,19 @@ impl Position {
 
 fn read_flags(game: Game, colour: &str, map: &Map<String, Value>) -> Result<Flags, PositionError> {
     let mut f = Flags::default();
-    let bad = |key: &str, v: &Value| {
-        PositionError::Inconsistent(format!("{colour}'s flag \"{key}\" cannot be {v}"))
+    let bad = |key: &str, v: &Value| PositionError::BadFlagValue {
+        colour: colour.to_string(),
+        key: key.to_string(),
+        value: v.to_string(),
     };
     let mut ool = "not-yet".to_string();
     let mut ool_pawn = None;
     for (key, v) in map {
         if !game.flag_names().contains(&key.as_str()) {
-            return Err(PositionError::Inconsistent(format!(
-                "{} has no flag \"{key}\" (its flags: {})",
-                game.title(),
-                if game.flag_names().is_empty() {
-                    "none".to_string()
-                } else {
-                    game.flag_names().join(", ")
-                }
-            )));
+            return Err(PositionError::UnknownFlag {
+                game,
+                key: key.clone(),
+            });
         }
         let boolean = || v.as_bool().ok_or_else(|| bad(key, v));
         let step = || {

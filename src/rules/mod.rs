@@ -23,6 +23,7 @@ mod options;
 mod position;
 mod reasons;
 mod record;
+mod setup;
 mod turn;
 
 pub use effects::{AfterThrow, Bonus, Captured, Effects, Milestone, ThrowName, Thrown, TurnEnd};
@@ -36,4 +37,5 @@ pub use position::{Flags, Ool, Position, MAX_PAWNS};
 pub use record::{
     replay_onto, throw_off, Event, GameRecord, Match, Parted, ReplayError, ReplayTarget, Replayed,
 };
+pub use setup::Setup;
 pub use turn::{Phase, Turn, TurnMemory};

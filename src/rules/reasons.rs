@@ -1,6 +1,5 @@
 //! Every refusal's reason in words.
 
-use super::games::chopat::KAJALVUN_STEP;
 use super::illegal::Illegal;
 use std::fmt;
 
@@ -30,10 +29,10 @@ impl fmt::Display for Illegal {
             SmallerOnGroup => "a smaller piece cannot land on a larger group",
             ImmuneGroup => "two or more pawns together cannot be sent back",
             SquareFull => "no square outside the Belly holds more than two pawns of a colour",
-            KajalvunFirst => {
+            KajalvunFirst { step } => {
                 return write!(
                     f,
-                    "before Kajalvun your first pair must form on your Kajalvun square, step {KAJALVUN_STEP}"
+                    "before Kajalvun your first pair must form on your Kajalvun square, step {step}"
                 );
             }
             JugOnce => "the Jug may move together only once before Ool Olangvun",

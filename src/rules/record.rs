@@ -54,6 +54,12 @@ pub struct GameRecord {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplayError {
     Start(PositionError),
+    /// An event after the game was over; `winners` are the colours that
+    /// won (none when it stalled with no winner).
+    AfterGameOver {
+        event: usize,
+        winners: Vec<String>,
+    },
     ThrowOutOfTurn {
         event: usize,
     },
@@ -80,6 +86,14 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::Start(e) => write!(f, "the game's start is not valid: {e}"),
+            ReplayError::AfterGameOver { event, winners } => {
+                write!(f, "event {event} comes after the game is over")?;
+                match winners.as_slice() {
+                    [] => Ok(()),
+                    [one] => write!(f, ": {one} won"),
+                    many => write!(f, ": {} won", many.join(" and ")),
+                }
+            }
             ReplayError::ThrowOutOfTurn { event } => {
                 write!(f, "event {event} is a throw where a move was due")
             }
@@ -107,6 +121,20 @@ impl fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
+
+impl ReplayError {
+    /// Event `event` came after the game ended in `end`.
+    pub(crate) fn game_over(event: usize, end: &Position) -> ReplayError {
+        ReplayError::AfterGameOver {
+            event,
+            winners: end
+                .winners()
+                .iter()
+                .map(|&s| end.colour_name(s).to_string())
+                .collect(),
+        }
+    }
+}
 
 /// A record replayed as far as the rules allow.
 #[derive(Debug)]
@@ -218,9 +246,7 @@ impl Match {
             Some(start) => {
                 let pos = Position::from_json_value(start).map_err(ReplayError::Start)?;
                 if pos.game() != record.game {
-                    return Err(ReplayError::Start(PositionError::Inconsistent(
-                        "the record's start is a position of another game".into(),
-                    )));
+                    return Err(ReplayError::Start(PositionError::StartOfAnotherGame));
                 }
                 Match::from_position(pos, record.seed)
             }
@@ -231,6 +257,9 @@ impl Match {
     /// to replay: by the player whose turn it is, a throw in the throw phase
     /// or a move in the move phase.
     fn expects(&self, event_no: usize, event: &Event) -> Result<(), ReplayError> {
+        if self.phase() == Phase::Over {
+            return Err(ReplayError::game_over(event_no, self.position()));
+        }
         let (Event::Throw { by, .. } | Event::Move { by, .. }) = event;
         let due = self.mover_colour();
         if let Some(by) = by.as_deref().filter(|&by| by != due) {

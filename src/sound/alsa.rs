@@ -3,7 +3,7 @@
 //! no headers and no pkg-config. On desktops with PipeWire or PulseAudio
 //! ALSA's default device plays through the sound server.
 
-use super::player::Output;
+use super::output::Output;
 use super::synth::RATE;
 use libloading::Library;
 use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void, CStr, CString};

@@ -6,7 +6,7 @@
 //! writes what it mixes into a short queue ([`super::pull`]) that the
 //! callback empties, at the rate and on the channels the device runs with.
 
-use super::player::Output;
+use super::output::Output;
 use super::pull::{self, Feed, Tap};
 use super::synth::RATE;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};

@@ -24,6 +24,7 @@ mod alsa;
 mod cpal;
 mod cues;
 mod mixer;
+mod output;
 mod player;
 #[cfg(any(
     test,
@@ -47,11 +48,26 @@ pub use alsa::DEVICE_VAR;
 pub use cues::{
     cue_for_refusal, cues_for_move, cues_for_throw, landing_ms, Cue, FLOURISH_AFTER_MS,
 };
-pub use player::{forced_off, Opener, Output, Player, SoundSettings, AUDIO_VAR};
+pub use output::{Opener, Output};
+pub use player::{forced_off, Player, SoundSettings, AUDIO_VAR};
 pub use sink::{RecordingSink, SoundSink};
-pub use system::sink as system_sink;
 
 use crate::dice::Implement;
+use std::rc::Rc;
+
+/// The app's sound, with `settings`: a player on the system's audio
+/// output (`Player::start`).
+#[cfg(not(all(feature = "sound", target_arch = "wasm32")))]
+pub fn system_sink(settings: &SoundSettings) -> Rc<dyn SoundSink> {
+    Rc::new(Player::start(settings))
+}
+
+/// The app's sound, with `settings`: in a browser, where no sound thread
+/// can start, Web Audio.
+#[cfg(all(feature = "sound", target_arch = "wasm32"))]
+pub fn system_sink(settings: &SoundSettings) -> Rc<dyn SoundSink> {
+    Rc::new(web::WebAudio::start(settings))
+}
 
 /// A sound the app plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

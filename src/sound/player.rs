@@ -6,6 +6,7 @@
 //! on in silence.
 
 use super::mixer::{Bank, Mixer};
+use super::output::{Opener, Output};
 use super::synth::RATE;
 use super::{Cue, SoundSink};
 use serde::{Deserialize, Serialize};
@@ -60,25 +61,6 @@ impl SoundSettings {
         v * v
     }
 }
-
-/// Where the mixed sound goes: a device, a sound server, or a test.
-/// Samples are mono at [`RATE`], 16-bit. It is opened, used and closed on
-/// the sound thread.
-pub trait Output {
-    /// How many samples to write at a time.
-    fn block(&self) -> usize;
-
-    /// Writes `samples`, waiting while the output's buffer is full.
-    fn write(&mut self, samples: &[i16]) -> Result<(), String>;
-
-    /// Nothing more to play for now: let what was written be heard and
-    /// rest until the next write.
-    fn pause(&mut self) {}
-}
-
-/// Opens an output, on the sound thread.
-pub type Opener = Box<dyn FnOnce() -> Result<Box<dyn Output>, String> + Send>;
-
 /// Plays cues on an output of its own thread.
 pub struct Player {
     queue: Option<SyncSender<Cue>>,

@@ -49,7 +49,7 @@ impl Table {
                 let after = self.turn.position();
                 self.heard
                     .play_all(&cues_for_move(&effects, after, to - from, self.step_ms));
-                if let Some(buzz) = buzz_for_move(&effects, to - from, self.step_ms) {
+                if let Some(buzz) = buzz_for_move(&effects, landing_ms(to - from, self.step_ms)) {
                     self.heard.buzz(buzz);
                 }
                 Ok(())

@@ -3,7 +3,6 @@
 
 use crate::app::{LogLine, Notice, NoticeKind, Refusal};
 use crate::board::Side;
-use crate::rules::games::chopat::KAJALVUN_STEP;
 use crate::rules::Illegal;
 
 /// A line of the log about `seat` (whose name is filled in as it is shown).
@@ -36,7 +35,7 @@ pub(super) fn refused(why: Illegal) -> Notice {
         SmallerOnGroup => (Refusal::SmallerOnGroup, 0),
         ImmuneGroup => (Refusal::ImmuneGroup, 0),
         SquareFull => (Refusal::SquareFull, 0),
-        KajalvunFirst => (Refusal::KajalvunFirst, i32::from(KAJALVUN_STEP)),
+        KajalvunFirst { step } => (Refusal::KajalvunFirst, i32::from(step)),
         JugOnce => (Refusal::JugOnce, 0),
         JugFirstDoublet => (Refusal::JugFirstDoublet, 0),
         OnDouble => (Refusal::OnDouble, 0),

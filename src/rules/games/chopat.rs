@@ -1,5 +1,5 @@
 //! Chopat of Saurashtra and Diu, on the cross-shaped cloth with two stick
-//! dice: Pagade's moves and cuts ([`super::pagade`]) with rituals of its own.
+//! dice: Pagade's moves and cuts ([`super::stick_dice`]) with rituals of its own.
 //!
 //! - Start, movement, the two-pawn limit, cutting and re-entry as in Pagade,
 //!   but no circuit: pawns go on into their Belly whether or not they have cut.
@@ -21,7 +21,7 @@
 //!   from singles), Khado Karvo (a finished player may bring pawns back from
 //!   Home to cut an opponent on its own arm instead of missing a turn).
 
-use super::pagade::{doublet, pair_cuts_pair, stick_dice_shapes};
+use super::stick_dice::{doublet, pair_cuts_pair, stick_dice_shapes, START};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
@@ -35,11 +35,7 @@ use crate::rules::position::{Flags, Ool, Position};
 
 /// The step of a player's own path on which it must form its first new
 /// pair, the Jug: the first square of the opposite arm its pawns reach.
-pub(crate) const KAJALVUN_STEP: u8 = 34;
-
-/// Where the pawns start (Pagade's too): steps 6 and 7 in the Belly, a
-/// pair on 12.
-pub(crate) const START: [u8; 4] = [6, 7, 12, 12];
+const KAJALVUN_STEP: u8 = 34;
 
 /// The turns a finished partner misses before throwing for the partner.
 const TURNS_MISSED: u8 = 4;
@@ -127,7 +123,9 @@ impl RuleCard for Chopat {
     #[inline]
     fn joining(pos: &Position, side: Side, m: Move, together: u8) -> Result<(), Illegal> {
         if !pos.flags(side).kajalvun && together >= 2 && m.to != KAJALVUN_STEP {
-            return Err(Illegal::KajalvunFirst);
+            return Err(Illegal::KajalvunFirst {
+                step: KAJALVUN_STEP,
+            });
         }
         Ok(())
     }

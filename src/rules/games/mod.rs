@@ -6,6 +6,8 @@ pub(crate) mod chaupar_akbar;
 pub(crate) mod chopat;
 pub(crate) mod chowka_bhara;
 pub(crate) mod pagade;
+mod position_rules;
+mod stick_dice;
 
 pub(crate) use chaupar::Chaupar;
 pub(crate) use chaupar_akbar::ChauparAkbar;

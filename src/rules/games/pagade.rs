@@ -1,7 +1,7 @@
 //! Pagade of Mysore, on the cross-shaped cloth with two stick dice.
 //!
 //! - Four pawns each start as in Chopat: steps 6 and 7 in the Belly and a
-//!   pair on 12 ([`super::chopat::START`]).
+//!   pair on 12 ([`START`]).
 //! - A pawn goes the sum of a throw's two dice, or each die moves a pawn of
 //!   its own. Two pawns on one square are a pair; a pair moves together only
 //!   on a doublet, one die's value (a pair "moves as one pawn").
@@ -13,8 +13,9 @@
 //!   may not turn into their Belly: the first cut opens the way Home.
 //! - Home needs an exact throw. A cut earns no bonus throw.
 
+use super::stick_dice::{doublet, pair_cuts_pair, stick_dice_shapes, START};
 use crate::dice::{Implement, Throw};
-use crate::rules::card::{one, Circuit, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::card::{Circuit, Landing, RuleCard, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::ThrowName;
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
@@ -33,7 +34,7 @@ impl RuleCard for Pagade {
     }
 
     fn start_step(_options: &Options, i: usize) -> u8 {
-        super::chopat::START[i]
+        START[i]
     }
 
     /// The loop, steps 8 to 75: a pawn turns into its Belly after step 75
@@ -59,40 +60,5 @@ impl RuleCard for Pagade {
     #[inline]
     fn capture<S: Standing>(l: &Landing<S>) -> Result<u8, Illegal> {
         pair_cuts_pair(l)
-    }
-}
-
-/// How pawns move with the stick dice, in Pagade and Chopat: a single by
-/// the sum of its values, a pair together only on a doublet by one die.
-/// Every cut pawn comes back on the next turn, "one pawn for each dice":
-/// one may take both dice of a throw only if the dice left can still bring
-/// in the others.
-#[inline]
-pub(crate) fn stick_dice_shapes(q: &ShapeQuery) -> Result<Shapes, Illegal> {
-    if q.pawns == 1 {
-        if q.from == 0 && q.values.len() == 2 && q.here > 1 && q.values_left < q.here + 1 {
-            return Err(Illegal::EachCutPawnEnters);
-        }
-        Ok(one(Shape::single(q.sum())))
-    } else if q.pawns == 2 && q.doublet() {
-        Ok(one(Shape::group(2, q.values[0])))
-    } else {
-        Err(Illegal::PairNeedsDoublet)
-    }
-}
-
-/// The stick dice's named throw: a doublet.
-pub(crate) fn doublet(throw: &Throw) -> Option<ThrowName> {
-    throw.is_doublet().then_some(ThrowName::Doublet)
-}
-
-/// Who is cut in Pagade and Chopat: a lone pawn by anything, a pair only
-/// by a pair moving together.
-#[inline]
-pub(crate) fn pair_cuts_pair<S: Standing>(l: &Landing<S>) -> Result<u8, Illegal> {
-    if l.count == 1 || l.m.pawns == 2 {
-        Ok(l.count)
-    } else {
-        Err(Illegal::SingleOnPair)
     }
 }

@@ -1,12 +1,8 @@
 //! A position: where every pawn stands, whose turn it is, and what each
 //! player's game remembers beyond the pawns. Built only through
-//! [`Position::start`] or [`Position::from_parts`] (`build`), which refuse
-//! anything the rules cannot reach (`validate`); what the rules say of a
-//! position is in `rules`.
-
-mod build;
-mod rules;
-mod validate;
+//! [`Position::start`] or [`Position::from_setup`] (`rules::setup`), which
+//! refuse anything the rules cannot reach; what each game's rules say of a
+//! position is asked of its card (`rules::games::position_rules`).
 
 use super::game::Game;
 use super::options::Options;
@@ -76,17 +72,17 @@ pub struct Position {
 /// and hashing ignore it: the game and options determine it.
 #[derive(Clone, Copy)]
 pub(crate) struct Fixed {
-    pub(super) geometry: &'static Geometry,
-    pub(super) squares: &'static Squares,
-    pub(super) seated: u8,
-    pub(super) pawns: u8,
-    pub(super) partnership: bool,
+    pub(crate) geometry: &'static Geometry,
+    pub(crate) squares: &'static Squares,
+    pub(crate) seated: u8,
+    pub(crate) pawns: u8,
+    pub(crate) partnership: bool,
 }
 
 /// What the rules of one game ask of each square, by cell number: one
 /// lookup where the move generator asks it for every landing.
 pub(crate) struct Squares {
-    pub(super) kind: [u8; 256],
+    pub(crate) kind: [u8; 256],
 }
 
 impl Squares {

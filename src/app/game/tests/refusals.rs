@@ -25,7 +25,7 @@ fn every_reason() -> Vec<crate::rules::Illegal> {
         SmallerOnGroup,
         ImmuneGroup,
         SquareFull,
-        KajalvunFirst,
+        KajalvunFirst { step: 34 },
         JugOnce,
         JugFirstDoublet,
         OnDouble,
@@ -60,7 +60,7 @@ fn every_reason() -> Vec<crate::rules::Illegal> {
             | SmallerOnGroup
             | ImmuneGroup
             | SquareFull
-            | KajalvunFirst
+            | KajalvunFirst { .. }
             | JugOnce
             | JugFirstDoublet
             | OnDouble

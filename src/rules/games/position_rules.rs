@@ -1,9 +1,9 @@
 //! What each game's rules say of a position, asked of its card.
 
-use super::Position;
 use crate::board::Side;
 use crate::rules::card::RuleCard;
 use crate::rules::games::by_game;
+use crate::rules::position::Position;
 
 impl Position {
     /// Chopat's false-pair rule: whether the pair of `side` on `step` is a

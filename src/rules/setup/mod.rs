@@ -1,14 +1,50 @@
 //! The doors into positions: the fresh start of a game, and a position
-//! from its parts, checked against the rules.
+//! set up from its parts ([`Setup`]), checked against the rules
+//! (`validate`). Every problem of a setup is named, not only the first.
 
-use super::{Fixed, Flags, Position, Squares, MAX_PAWNS};
+mod validate;
+
 use crate::board::{geometry, square_ring, BoardKind, CellKind, Side};
 use crate::rules::card::RuleCard;
 use crate::rules::error::PositionError;
 use crate::rules::game::Game;
 use crate::rules::games::by_game;
 use crate::rules::options::Options;
+use crate::rules::position::{Fixed, Flags, Position, Squares, MAX_PAWNS};
 use std::sync::OnceLock;
+
+/// A position's parts, as a reader or a test gives them, for
+/// [`Position::from_setup`] to check against the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub game: Game,
+    pub options: Options,
+    pub to_move: Side,
+    /// The steps of each side's pawns, by side; none for a side that is
+    /// not seated.
+    pub pawns: [Vec<u8>; 4],
+    /// What each side's game remembers beyond the pawns, by side.
+    pub flags: [Flags; 4],
+    /// The finishing order so far.
+    pub places: Vec<Side>,
+    /// The game ended with no player able to move again.
+    pub stalled: bool,
+}
+
+impl Setup {
+    /// The parts of a position, to be changed and set up again.
+    pub fn of(pos: &Position) -> Setup {
+        Setup {
+            game: pos.game,
+            options: pos.options,
+            to_move: pos.to_move,
+            pawns: Side::ALL.map(|side| pos.pawns(side).to_vec()),
+            flags: pos.flags,
+            places: pos.places().to_vec(),
+            stalled: pos.stalled,
+        }
+    }
+}
 
 impl Position {
     /// The fresh start of a game.
@@ -23,7 +59,7 @@ impl Position {
         Ok(p)
     }
 
-    /// A position with no pawns placed, for [`Position::from_parts`].
+    /// A position with no pawns placed.
     fn blank(game: Game, options: Options) -> Result<Position, PositionError> {
         if !game.modes().contains(&options.mode) {
             return Err(PositionError::ModeNotPlayed {
@@ -44,53 +80,48 @@ impl Position {
         })
     }
 
-    /// A position from its parts, checked against the rules. `pawns` and
-    /// `flags` are per side (side order); `places` the finishing order.
-    #[allow(clippy::too_many_arguments)]
-    pub fn from_parts(
-        game: Game,
-        options: Options,
-        to_move: Side,
-        pawns: [&[u8]; 4],
-        flags: [Flags; 4],
-        places: &[Side],
-        stalled: bool,
-    ) -> Result<Position, PositionError> {
-        let mut p = Position::blank(game, options)?;
+    /// A position set up from its parts, checked against the rules: every
+    /// problem found, or the position.
+    pub fn from_setup(setup: &Setup) -> Result<Position, Vec<PositionError>> {
+        let mut p = Position::blank(setup.game, setup.options).map_err(|e| vec![e])?;
+        let mut problems = Vec::new();
         let count = p.pawn_count();
-        let seats = game.seats(options.mode);
+        let seats = p.seats();
         for side in Side::ALL {
-            let list = pawns[side.index()];
+            let list = &setup.pawns[side.index()];
             let colour = p.colour_name(side).to_string();
             if !seats.contains(&side) {
                 if !list.is_empty() {
-                    return Err(PositionError::NotSeated(colour));
+                    problems.push(PositionError::NotSeated(colour));
                 }
                 continue;
             }
             if list.len() != count {
-                return Err(PositionError::WrongPawnCount {
+                problems.push(PositionError::WrongPawnCount {
                     colour,
                     expected: count,
                     found: list.len(),
                 });
+                continue;
             }
             p.pawns[side.index()][..count].copy_from_slice(list);
         }
-        p.flags = flags;
-        p.to_move = to_move;
+        p.flags = setup.flags;
+        p.to_move = setup.to_move;
+        let places = &setup.places;
         if places.len() > 4 {
-            return Err(PositionError::Inconsistent(
-                "more places than players".into(),
-            ));
+            problems.push(PositionError::TooManyPlaces);
+        } else {
+            p.places[..places.len()].copy_from_slice(places);
+            p.finished = places.len() as u8;
         }
-        p.places[..places.len()].copy_from_slice(places);
-        p.finished = places.len() as u8;
-        p.stalled = stalled;
-        if stalled && p.finished as usize != p.seats().len() {
-            return Err(PositionError::Inconsistent(
-                "a stalled game places every player".into(),
-            ));
+        p.stalled = setup.stalled;
+        if setup.stalled && places.len() != seats.len() {
+            problems.push(PositionError::StalledWithoutEveryPlace);
+        }
+        // The rules are asked of pawns and places that are all there.
+        if !problems.is_empty() {
+            return Err(problems);
         }
         p.canonicalize();
         // A position that does not name a true pair means the one the
@@ -98,7 +129,7 @@ impl Position {
         // named by step 76 is the pair on step 8.
         for &side in p.seats() {
             match p.flags(side).true_pair {
-                None => by_game!(game, R => R::settle_true_pair(&mut p, side, None)),
+                None => by_game!(setup.game, R => R::settle_true_pair(&mut p, side, None)),
                 Some(t) => {
                     if let Some(&pair) = p
                         .pair_steps(side)
@@ -110,8 +141,12 @@ impl Position {
                 }
             }
         }
-        p.validate()?;
-        Ok(p)
+        let problems = p.problems();
+        if problems.is_empty() {
+            Ok(p)
+        } else {
+            Err(problems)
+        }
     }
 }
 
