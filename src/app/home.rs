@@ -39,7 +39,7 @@ impl Inner {
         self.show_nav();
         nav.set_screen(screen);
         if screen == Screen::Game {
-            self.computer_step();
+            self.next();
         }
     }
 

@@ -80,23 +80,26 @@ struct Inner {
     // The newest lines of the log, kept so that a line added does not
     // build every line's elements again.
     log: Rc<VecModel<LogLine>>,
+    /// Times the game's pacing: a tumble, a pawn's step, the computer's
+    /// pause (stopped when the game it was for is left).
+    pace_timer: Timer,
+    /// Numbers the thoughts asked for (see [`game::pace`]).
+    tickets: std::cell::Cell<u64>,
 }
 
 struct State {
     settings: SavedSettings,
     setup: NewGame,
     session: Option<Session>,
-    /// A move or a throw is being shown; taps wait.
-    busy: bool,
+    /// What the game screen is showing between actions; taps wait while
+    /// something moves.
+    pace: game::pace::Pace,
+    /// The hint asked for, by its thought's ticket, until it is shown.
+    hint_asked: Option<u64>,
     /// The seed of the next game (tests fix it; otherwise the clock).
     next_seed: Option<u64>,
     /// Where the Rules page's Back goes.
     rules_return: Screen,
-    /// Counts the games begun, so that a throw or move still being shown
-    /// when a new game starts does not reach into it.
-    game_number: u64,
-    /// The computer's next action is waiting for its pause or its thought.
-    computer_waiting: bool,
     /// A saved game not finished, to offer on Home when none is in memory.
     saved_to_continue: bool,
     /// The Saved games list as shown, row for row.
@@ -170,7 +173,7 @@ impl App {
                 let me = me.clone();
                 Scheduler::new(scheduling, move || {
                     me.upgrade()
-                        .and_then(|inner| inner.state.try_borrow().ok().map(|st| !st.busy))
+                        .and_then(|inner| inner.state.try_borrow().ok().map(|st| !st.pace.is_moving()))
                         .unwrap_or(false)
                 })
             },
@@ -178,11 +181,10 @@ impl App {
                 settings,
                 setup,
                 session: None,
-                busy: false,
+                pace: game::pace::Pace::Idle,
+                hint_asked: None,
                 next_seed: None,
                 rules_return: Screen::Home,
-                game_number: 0,
-                computer_waiting: false,
                 saved_to_continue: false,
                 listings: Vec::new(),
                 language_for_this_run: None,
@@ -190,6 +192,8 @@ impl App {
             pawns: Rc::new(VecModel::default()),
             cells: Rc::new(VecModel::default()),
             log: Rc::new(VecModel::default()),
+            pace_timer: Timer::default(),
+            tickets: Default::default(),
         });
         window.global::<Nav>().set_message(model(said));
         let play = window.global::<Play>();

@@ -120,13 +120,11 @@ impl Inner {
         let deleted = match &listing {
             Listing::Good(game) => {
                 // The game in memory goes too, or its next move would save it again.
-                let mut st = self.state.borrow_mut();
-                if st.session.as_ref().and_then(|s| s.save_id.as_deref()) == Some(game.id.as_str())
-                {
-                    st.session = None;
-                    st.game_number += 1;
+                let in_memory = self.state.borrow().session.as_ref().and_then(|s| s.save_id.clone());
+                if in_memory.as_deref() == Some(game.id.as_str()) {
+                    self.stop_pacing();
+                    self.state.borrow_mut().session = None;
                 }
-                drop(st);
                 self.flush_saves();
                 store.delete_game(&game.id)
             }

@@ -7,6 +7,7 @@ mod board_view;
 mod computer;
 mod narration;
 mod notices;
+pub(super) mod pace;
 mod pawns;
 pub(super) mod race;
 mod selection;
@@ -21,6 +22,7 @@ use slint::ComponentHandle;
 
 use super::text::game_index;
 use super::{after, model, new_seed, update, AppWindow, Inner, Screen, State};
+use pace::Pace;
 use super::{DieData, LogLine, MoveChoice, Notice, PawnData, Play, ThrowCall};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
@@ -151,13 +153,13 @@ impl Inner {
             return;
         }
         self.show_game();
-        self.computer_step();
+        self.next();
     }
 
     pub(super) fn take_back(self: &Rc<Self>) {
         {
             let mut st = self.state.borrow_mut();
-            if st.busy {
+            if st.pace.is_moving() {
                 return;
             }
             let Some(s) = st.session.as_mut() else { return };
@@ -196,12 +198,13 @@ impl Inner {
             self.flush_saves();
             session.save_id = self.store.as_ref().map(SaveStore::new_game_id);
         }
+        self.stop_pacing();
         {
             let mut st = self.state.borrow_mut();
+            if session.position().is_over() {
+                st.pace = Pace::Over;
+            }
             st.session = Some(session);
-            st.busy = false;
-            st.computer_waiting = false;
-            st.game_number += 1;
         }
         self.autosave();
         // A new board: its pawns appear in place rather than gliding in,
@@ -213,18 +216,20 @@ impl Inner {
     }
 
     pub(super) fn throw(self: &Rc<Self>, fling: f32) {
-        let (tumble, number) = {
+        let tumble = {
             let mut st = self.state.borrow_mut();
             let tumble = st.settings.speed.tumble_ms();
-            let busy = st.busy;
-            let Some(s) = st.session.as_mut().filter(|s| !busy && s.can_throw()) else {
+            let idle = st.pace == Pace::Idle;
+            let Some(s) = st.session.as_mut().filter(|s| idle && s.can_throw()) else {
                 return;
             };
             let thrown = s.throw();
             let implement = s.implement();
-            st.busy = tumble > 0;
             self.outputs.throw(&thrown, implement, fling, tumble as u32);
-            (tumble, st.game_number)
+            if tumble > 0 {
+                st.pace = Pace::Tumbling;
+            }
+            tumble
         };
         self.autosave();
         let window = self.window();
@@ -234,19 +239,10 @@ impl Inner {
         if tumble > 0 {
             play.set_tumbling(true);
             play.set_busy(true);
-            let me = self.clone();
-            after(tumble, move || {
-                if !me.is_current(number) {
-                    return;
-                }
-                me.state.borrow_mut().busy = false;
-                me.window().global::<Play>().set_tumbling(false);
-                me.show_game();
-                me.computer_step();
-            });
+            self.wait(tumble);
         } else {
             self.show_game();
-            self.computer_step();
+            self.next();
         }
     }
 
@@ -259,7 +255,7 @@ impl Inner {
     ) {
         let result = {
             let mut st = self.state.borrow_mut();
-            if st.busy {
+            if st.pace.is_moving() {
                 return;
             }
             let Some(s) = st
@@ -294,13 +290,8 @@ impl Inner {
         }
     }
 
-    /// Whether the game `number` is still the one in progress.
-    pub(super) fn is_current(&self, number: u64) -> bool {
-        self.state.borrow().game_number == number
-    }
-
     pub(super) fn play(self: &Rc<Self>, mv: Move) {
-        let (ids, step_ms, number) = {
+        let step_ms = {
             let mut st = self.state.borrow_mut();
             let step_ms = st.settings.speed.step_ms();
             let Some(s) = st.session.as_mut() else { return };
@@ -321,65 +312,36 @@ impl Inner {
                 _ => (1, 0),
             };
             self.outputs.moved(&effects, s.position(), steps, walk_ms);
-            st.busy = step_ms > 0;
-            (ids, step_ms, st.game_number)
+            if walk_ms > 0 {
+                st.pace = Pace::Walking {
+                    ids,
+                    step: mv.from + 1,
+                    to: mv.to,
+                };
+            }
+            walk_ms
         };
         self.autosave();
         // The chosen pawn's squares and choices go; the turn shows as busy.
         self.show_game();
-        if step_ms > 0 && mv.to > mv.from {
-            self.walk(ids, mv.from + 1, mv.to, step_ms, number);
+        if step_ms > 0 {
+            self.wait(u64::from(step_ms));
         } else {
-            self.finish_move(number);
+            self.finish_move();
         }
     }
 
-    /// Steps the moving pawns one square at a time along their path.
-    pub(super) fn walk(
-        self: &Rc<Self>,
-        ids: Vec<usize>,
-        step: u8,
-        to: u8,
-        step_ms: u64,
-        number: u64,
-    ) {
-        if !self.is_current(number) {
-            return;
-        }
-        if let Some(s) = self.state.borrow_mut().session.as_mut() {
-            for &id in &ids {
-                s.pawns[id].step = step;
-            }
-        }
-        self.show_pawns();
-        let me = self.clone();
-        if step >= to {
-            after(step_ms, move || me.finish_move(number));
-        } else {
-            after(step_ms, move || me.walk(ids, step + 1, to, step_ms, number));
-        }
-    }
-
-    pub(super) fn finish_move(self: &Rc<Self>, number: u64) {
-        if !self.is_current(number) {
-            return;
-        }
-        let over = {
+    /// The move has been shown: the pawns stand where the engine has them.
+    pub(super) fn finish_move(self: &Rc<Self>) {
+        {
             let mut st = self.state.borrow_mut();
-            st.busy = false;
+            st.pace = Pace::Idle;
             let Some(s) = st.session.as_mut() else { return };
             s.sync_pawns();
             s.select_only_move();
-            s.position().is_over()
-        };
-        self.show_game();
-        if over {
-            self.count_finished_game();
-            self.show_outcome();
-            self.go(Screen::GameOver);
-        } else {
-            self.computer_step();
         }
+        self.show_game();
+        self.next();
     }
 
     pub(super) fn show_tray(&self) {
@@ -415,22 +377,27 @@ impl Inner {
         let st = self.state.borrow();
         let Some(s) = st.session.as_ref() else { return };
         let layout = Inner::layout(&st, s);
-        let spots = layout.pawns(&s.pawns);
+        // Walking pawns are drawn on the square they have reached.
+        let mut pawns = s.pawns.clone();
+        if let Pace::Walking { ids, step, .. } = &st.pace {
+            for &id in ids {
+                pawns[id].step = *step;
+            }
+        }
+        let spots = layout.pawns(&pawns);
         // Nothing is lit for people to tap while the computer plays.
-        let movable_steps: Vec<u8> = if st.busy || s.mover_kind().is_computer() {
+        let movable_steps: Vec<u8> = if st.pace.is_moving() || s.mover_kind().is_computer() {
             Vec::new()
         } else {
             s.legal_moves().iter().map(|m| m.from).collect()
         };
         let side = s.game.pawn_side();
-        let rows = s
-            .pawns
+        let rows = pawns
             .iter()
             .zip(spots)
             .map(|(&p, spot)| {
                 let movable = p.side == side && movable_steps.contains(&p.step);
-                let stack = s
-                    .pawns
+                let stack = pawns
                     .iter()
                     .filter(|q| q.side == p.side && q.step == p.step)
                     .count();
@@ -476,9 +443,10 @@ impl Inner {
             let khado = s.is_khado_karvo();
             play.set_can_pass((prompt == Prompt::Passes || khado) && !computer);
             play.set_pass_optional(khado);
-            play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
-            play.set_can_take_back(s.can_take_back() && !st.busy);
-            play.set_busy(st.busy);
+            let busy = st.pace.is_moving();
+            play.set_can_hint(prompt == Prompt::Move && !computer && !busy && s.hint.is_none());
+            play.set_can_take_back(s.can_take_back() && !busy);
+            play.set_busy(busy);
             play.set_notice(s.notice.clone());
             let values = if s.passing.is_some() {
                 Vec::new()
