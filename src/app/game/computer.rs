@@ -9,8 +9,9 @@ use crate::rules::Move;
 
 use super::pace::Pace;
 use super::session::Prompt;
+use super::GameScreen;
 use crate::app::setup::SeatKind;
-use crate::app::{Inner, Screen, State};
+use crate::app::{Screen, Screens};
 
 /// What a thought was about: the ticket it was asked under and how far
 /// the game had gone, so that an answer arriving after the game moved on
@@ -21,74 +22,73 @@ struct Asked {
     events: usize,
 }
 
-impl Inner {
+impl GameScreen {
     /// Works out `decision` through the scheduler and hands the move to
     /// `answer` if the question is still waited for (`waited`, asked of
     /// the ticket); the move is `None` if the game has moved on meanwhile.
     fn think(
-        self: &Rc<Self>,
+        &self,
+        app: &Rc<Screens>,
         asked: Asked,
         decision: Decision,
-        waited: fn(&State, u64) -> bool,
-        answer: fn(&Rc<Inner>, Option<Move>),
+        waited: fn(&GameScreen, u64) -> bool,
+        answer: fn(&Rc<Screens>, Option<Move>),
     ) {
-        let me = Rc::downgrade(self);
-        self.scheduler.run(decision, move |chosen| {
-            let Some(inner) = me.upgrade() else { return };
-            let same_moment = {
-                let st = inner.state.borrow();
-                // Another game began meanwhile: this answer is nobody's.
-                if !waited(&st, asked.ticket) {
-                    return;
-                }
-                st.session
-                    .as_ref()
-                    .is_some_and(|s| s.game.record().events.len() == asked.events)
-            };
-            answer(&inner, chosen.filter(|_| same_moment));
+        let app = Rc::downgrade(app);
+        self.shared.scheduler.run(decision, move |chosen| {
+            let Some(app) = app.upgrade() else { return };
+            // Another game began meanwhile: this answer is nobody's.
+            if !waited(&app.game, asked.ticket) {
+                return;
+            }
+            let same_moment = (app.game)
+                .with_session(|s| s.game().record().events.len() == asked.events)
+                == Some(true);
+            answer(&app, chosen.filter(|_| same_moment));
         });
     }
 
     /// The computer's pause is over: it throws, lets a passed turn go, or
     /// thinks and then moves.
-    pub(super) fn computer_act(self: &Rc<Self>, ticket: u64) {
+    pub(super) fn computer_act(&self, app: &Rc<Screens>, ticket: u64) {
         let (prompt, decision, asked) = {
-            let mut st = self.state.borrow_mut();
-            let Some(s) = st.session.as_ref() else { return };
+            let session = self.session.borrow();
+            let Some(s) = session.as_ref() else { return };
             let SeatKind::Computer(level) = s.mover_kind() else {
-                st.pace = Pace::Idle;
+                *self.pace.borrow_mut() = Pace::Idle;
                 return;
             };
             let asked = Asked {
                 ticket,
-                events: s.game.record().events.len(),
+                events: s.game().record().events.len(),
             };
-            let decision = Decision::new(s.game.turn(), level, s.choice_seed());
+            let decision = Decision::new(s.game().turn(), level, s.choice_seed());
             (s.prompt(), decision, asked)
         };
-        if self.screen() != Screen::Game || prompt == Prompt::Over {
-            self.computer_thought_dropped();
+        if self.shared.screen() != Screen::Game || prompt == Prompt::Over {
+            self.computer_thought_dropped(app);
             return;
         }
         match prompt {
             Prompt::Throw | Prompt::ThrowAgain => {
-                self.state.borrow_mut().pace = Pace::Idle;
-                self.throw(0.5);
+                *self.pace.borrow_mut() = Pace::Idle;
+                self.throw(app, 0.5);
             }
             Prompt::Passes => {
-                self.state.borrow_mut().pace = Pace::Idle;
-                self.pass_turn();
+                *self.pace.borrow_mut() = Pace::Idle;
+                self.pass_turn(app);
             }
             Prompt::Move => {
-                let waited =
-                    |st: &State, ticket| st.pace == Pace::ComputerThinking { ticket };
-                self.think(asked, decision, waited, |inner, chosen| match chosen {
+                let waited = |game: &GameScreen, ticket| {
+                    *game.pace.borrow() == Pace::ComputerThinking { ticket }
+                };
+                self.think(app, asked, decision, waited, |app, chosen| match chosen {
                     // Played only where people can see it.
-                    Some(mv) if inner.screen() == Screen::Game => {
-                        inner.state.borrow_mut().pace = Pace::Idle;
-                        inner.play(mv);
+                    Some(mv) if app.game.shared.screen() == Screen::Game => {
+                        *app.game.pace.borrow_mut() = Pace::Idle;
+                        app.game.play(app, mv);
                     }
-                    _ => inner.computer_thought_dropped(),
+                    _ => app.game.computer_thought_dropped(app),
                 });
             }
             Prompt::Over => {}
@@ -96,36 +96,36 @@ impl Inner {
     }
 
     /// The computer's pending action came to nothing: it may act afresh.
-    fn computer_thought_dropped(self: &Rc<Self>) {
-        self.state.borrow_mut().pace = Pace::Idle;
-        self.next();
+    fn computer_thought_dropped(&self, app: &Rc<Screens>) {
+        *self.pace.borrow_mut() = Pace::Idle;
+        self.next(app);
     }
 
     /// A person asks what to play: the hint is worked out off the UI thread
     /// and shown as the suggested pawn and square.
-    pub(super) fn ask_hint(self: &Rc<Self>) {
+    pub(super) fn ask_hint(&self, app: &Rc<Screens>) {
         let (asked, decision) = {
-            let mut st = self.state.borrow_mut();
-            let Some(s) = st.session.as_ref() else { return };
-            if st.pace.is_moving() || s.mover_kind().is_computer() || s.prompt() != Prompt::Move {
+            let session = self.session.borrow();
+            let Some(s) = session.as_ref() else { return };
+            let moving = self.pace.borrow().is_moving();
+            if moving || s.mover_kind().is_computer() || s.prompt() != Prompt::Move {
                 return;
             }
             let asked = Asked {
                 ticket: self.new_ticket(),
-                events: s.game.record().events.len(),
+                events: s.game().record().events.len(),
             };
             // The hint is the move Hard would make.
-            let decision = Decision::new(s.game.turn(), Level::Hard, 0);
-            st.hint_asked = Some(asked.ticket);
-            (asked, decision)
+            (asked, Decision::new(s.game().turn(), Level::Hard, 0))
         };
-        let waited = |st: &State, ticket| st.hint_asked == Some(ticket);
-        self.think(asked, decision, waited, |inner, suggested| {
+        self.hint_asked.set(Some(asked.ticket));
+        let waited = |game: &GameScreen, ticket| game.hint_asked.get() == Some(ticket);
+        self.think(app, asked, decision, waited, |app, suggested| {
             let Some(mv) = suggested else { return };
-            if let Some(s) = inner.state.borrow_mut().session.as_mut() {
+            if let Some(s) = app.game.session.borrow_mut().as_mut() {
                 s.suggest(mv);
             }
-            inner.show_game();
+            app.game.show(app);
         });
     }
 }

@@ -9,11 +9,12 @@ use std::time::Duration;
 use slint::{ComponentHandle, TimerMode};
 
 use super::session::Prompt;
-use crate::app::{Inner, Play, Screen};
+use super::GameScreen;
+use crate::app::{Play, Screen, Screens};
 
 /// What the game screen is doing while nobody needs to tap.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(in crate::app) enum Pace {
+pub(super) enum Pace {
     /// Waiting for whoever is to act.
     Idle,
     /// The throw is tumbling in the tray.
@@ -31,108 +32,107 @@ pub(in crate::app) enum Pace {
 impl Pace {
     /// Whether something is moving on the screen: taps wait, and slow work
     /// done on the UI thread does too.
-    pub(in crate::app) fn is_moving(&self) -> bool {
+    pub(super) fn is_moving(&self) -> bool {
         matches!(self, Pace::Tumbling | Pace::Walking { .. })
     }
 }
 
-/// What [`Inner::next`] found to do.
+/// What [`GameScreen::next`] found to do.
 enum Next {
     Nothing,
     GameOver,
     ComputerPause(u64),
 }
 
-impl Inner {
-    /// Waits `ms` (none: at once) before [`Inner::tick`].
-    pub(in crate::app) fn wait(self: &Rc<Self>, ms: u64) {
+impl GameScreen {
+    /// Waits `ms` (none: at once) before [`GameScreen::tick`].
+    pub(super) fn wait(&self, app: &Rc<Screens>, ms: u64) {
         if ms == 0 {
-            self.tick();
+            self.tick(app);
             return;
         }
-        let me = Rc::downgrade(self);
-        self.pace_timer
-            .start(TimerMode::SingleShot, Duration::from_millis(ms), move || {
-                if let Some(me) = me.upgrade() {
-                    me.tick();
+        let app = Rc::downgrade(app);
+        self.pace_timer.start(
+            TimerMode::SingleShot,
+            Duration::from_millis(ms),
+            move || {
+                if let Some(app) = app.upgrade() {
+                    app.game.tick(&app);
                 }
-            });
+            },
+        );
     }
 
     /// A wait is over: the tumble ends, the pawns take their next step, or
     /// the computer acts after its pause.
-    fn tick(self: &Rc<Self>) {
-        let pace = self.state.borrow().pace.clone();
+    fn tick(&self, app: &Rc<Screens>) {
+        let pace = self.pace.borrow().clone();
         match pace {
             Pace::Tumbling => {
-                self.state.borrow_mut().pace = Pace::Idle;
-                self.window().global::<Play>().set_tumbling(false);
-                self.show_game();
-                self.next();
+                *self.pace.borrow_mut() = Pace::Idle;
+                self.shared.window().global::<Play>().set_tumbling(false);
+                self.show(app);
+                self.next(app);
             }
             Pace::Walking { ids, step, to } if step < to => {
-                self.state.borrow_mut().pace = Pace::Walking {
+                *self.pace.borrow_mut() = Pace::Walking {
                     ids,
                     step: step + 1,
                     to,
                 };
                 self.show_pawns();
-                self.wait(self.state.borrow().settings.speed.step_ms());
+                let step_ms = self.shared.settings.borrow().speed.step_ms();
+                self.wait(app, step_ms);
             }
-            Pace::Walking { .. } => self.finish_move(),
-            Pace::ComputerThinking { ticket } => self.computer_act(ticket),
+            Pace::Walking { .. } => self.finish_move(app),
+            Pace::ComputerThinking { ticket } => self.computer_act(app, ticket),
             Pace::Idle | Pace::Over => {}
         }
     }
 
     /// Decides what happens next once nothing is moving: the game's end is
     /// shown, or the computer, if it is to act, pauses before acting.
-    pub(in crate::app) fn next(self: &Rc<Self>) {
+    pub(in crate::app) fn next(&self, app: &Rc<Screens>) {
         let next = {
-            let mut st = self.state.borrow_mut();
-            let Some(s) = st.session.as_ref() else { return };
-            if st.pace != Pace::Idle {
+            let session = self.session.borrow();
+            let Some(s) = session.as_ref() else { return };
+            let mut pace = self.pace.borrow_mut();
+            if *pace != Pace::Idle {
                 Next::Nothing
             } else if s.position().is_over() {
-                st.pace = Pace::Over;
+                *pace = Pace::Over;
                 Next::GameOver
             } else if s.mover_kind().is_computer()
                 && s.prompt() != Prompt::Over
-                && self.screen() == Screen::Game
+                && self.shared.screen() == Screen::Game
             {
-                st.pace = Pace::ComputerThinking {
+                *pace = Pace::ComputerThinking {
                     ticket: self.new_ticket(),
                 };
-                Next::ComputerPause(st.settings.speed.computer_pause_ms())
+                Next::ComputerPause(self.shared.settings.borrow().speed.computer_pause_ms())
             } else {
                 Next::Nothing
             }
         };
         match next {
             Next::Nothing => {}
-            Next::GameOver => {
-                self.count_finished_game();
-                self.show_outcome();
-                self.go(Screen::GameOver);
-            }
-            Next::ComputerPause(ms) => self.wait(ms),
+            Next::GameOver => self.show_outcome(app),
+            Next::ComputerPause(ms) => self.wait(app, ms),
         }
     }
 
-    /// A number no thought has had, so that an answer can be matched to
-    /// the question still waited for.
-    pub(in crate::app) fn new_ticket(&self) -> u64 {
+    /// A number no thought has had.
+    pub(super) fn new_ticket(&self) -> u64 {
         let ticket = self.tickets.get() + 1;
         self.tickets.set(ticket);
         ticket
     }
 
-    /// Nothing shown is waited for any more (a game begun or deleted):
+    /// Nothing shown is waited for any more (a game begun or forgotten):
     /// a wait under way and any thought still out come to nothing.
-    pub(in crate::app) fn stop_pacing(&self) {
+    pub(super) fn stop_pacing(&self) {
         self.pace_timer.stop();
-        let mut st = self.state.borrow_mut();
-        st.pace = Pace::Idle;
-        st.hint_asked = None;
+        *self.pace.borrow_mut() = Pace::Idle;
+        self.hint_asked.set(None);
     }
 }
