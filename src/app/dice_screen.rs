@@ -14,14 +14,17 @@ use crate::dice_counts::{Bar, Counts, Verdict};
 use crate::rules::{Event, Match};
 use crate::store::{DiceTotals, Problem, SaveStore};
 
+use super::game::session::Session;
+use super::shared::Shared;
 use super::{
-    model, AppWindow, Dice, DiceBar, DiceFileProblem, DiceImplement, DiceTally, DiceVerdict, Inner,
-    Screen,
+    model, AppWindow, Dice, DiceBar, DiceFileProblem, DiceImplement, DiceTally, DiceVerdict,
+    Screen, Screens,
 };
 
 /// The device's totals as the app keeps them between writes, and the
 /// screen's own state.
-pub(super) struct DiceBook {
+pub(super) struct DiceScreen {
+    shared: Rc<Shared>,
     totals: RefCell<DiceTotals>,
     /// Throws counted since the totals were last written.
     unsaved: Cell<bool>,
@@ -32,11 +35,11 @@ pub(super) struct DiceBook {
     came_from: Cell<Screen>,
 }
 
-impl DiceBook {
+impl DiceScreen {
     /// The totals kept in the data folder. A bad file has been set aside
     /// and counting starts afresh; the screen says so.
-    pub(super) fn open(store: Option<&SaveStore>) -> DiceBook {
-        let (totals, problem) = match store.map(SaveStore::dice_totals) {
+    pub fn new(shared: Rc<Shared>) -> DiceScreen {
+        let (totals, problem) = match shared.store.as_ref().map(SaveStore::dice_totals) {
             Some(Ok(totals)) => (totals, DiceFileProblem::None),
             Some(Err(bad)) => {
                 eprintln!(
@@ -53,13 +56,115 @@ impl DiceBook {
             }
             None => (DiceTotals::default(), DiceFileProblem::NotSaved),
         };
-        DiceBook {
+        DiceScreen {
+            shared,
             totals: RefCell::new(totals),
             unsaved: Cell::new(false),
             problem: Cell::new(problem),
             chosen: Cell::new(Implement::StickDice),
             came_from: Cell::new(Screen::Home),
         }
+    }
+
+    pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
+        let dice = window.global::<Dice>();
+        let me = app.clone();
+        dice.on_open(move || me.dice.open(&me));
+        let me = app.clone();
+        dice.on_choose(move |choice| {
+            me.dice.chosen.set(implement_of(choice));
+            me.dice.show(&me);
+        });
+        let me = app.clone();
+        dice.on_reset(move || me.dice.reset(&me));
+        let me = app.clone();
+        dice.on_back(move || me.dice.close(&me));
+    }
+
+    /// Counts the throws of the game in progress `s` that the device's
+    /// totals do not hold yet (after each save of the game), and shows them
+    /// if the screen is open.
+    pub fn count_throws(&self, app: &Screens, s: &Session) {
+        let Some(id) = s.save_id() else {
+            return;
+        };
+        let counted = (self.totals.borrow_mut()).count_game(id, s.implement(), throws_of(s.game()));
+        if counted {
+            self.unsaved.set(true);
+            if self.shared.screen() == Screen::Dice {
+                self.show(app);
+            }
+        }
+    }
+
+    /// Writes the device's totals if throws were counted since they were
+    /// last written (when the app saves what is waiting: it pauses or
+    /// closes, a game begins or is left).
+    pub fn save_totals(&self) {
+        let Some(store) = &self.shared.store else {
+            return;
+        };
+        if !self.unsaved.get() {
+            return;
+        }
+        match store.save_dice_totals(&self.totals.borrow()) {
+            Ok(()) => {
+                self.unsaved.set(false);
+                if self.problem.get() == DiceFileProblem::NotSaved {
+                    self.problem.set(DiceFileProblem::None);
+                }
+            }
+            Err(e) => {
+                eprintln!("chaupar: could not save the dice counts: {e}");
+                self.problem.set(DiceFileProblem::NotSaved);
+            }
+        }
+    }
+
+    /// Opens the screen from where the player is: from a game, for its
+    /// implement; from Settings, for the implement last chosen there.
+    fn open(&self, app: &Rc<Screens>) {
+        let from = self.shared.screen();
+        if from != Screen::Dice {
+            self.came_from.set(from);
+        }
+        self.show(app);
+        app.home.go(app, Screen::Dice);
+    }
+
+    pub fn close(&self, app: &Rc<Screens>) {
+        app.home.go(app, self.came_from.get());
+    }
+
+    fn reset(&self, app: &Screens) {
+        self.totals.borrow_mut().reset();
+        self.unsaved.set(true);
+        self.save_totals();
+        self.show(app);
+    }
+
+    fn show(&self, app: &Screens) {
+        // The game in progress, when the screen was opened from it.
+        let game = (self.came_from.get() == Screen::Game)
+            .then(|| {
+                (app.game).with_session(|s| {
+                    (
+                        s.implement(),
+                        Counts::of(s.implement(), throws_of(s.game())),
+                    )
+                })
+            })
+            .flatten();
+        let implement = game.as_ref().map_or(self.chosen.get(), |(i, _)| *i);
+        let window = self.shared.window();
+        let dice = window.global::<Dice>();
+        dice.set_implement(choice_of(implement));
+        dice.set_from_game(game.is_some());
+        if let Some((_, counts)) = &game {
+            dice.set_game(tally(counts));
+        }
+        dice.set_device(tally(self.totals.borrow().counts(implement)));
+        dice.set_problem(self.problem.get());
     }
 }
 
@@ -72,108 +177,6 @@ fn throws_of(game: &Match) -> impl Iterator<Item = &[u8]> {
         Event::Move { .. } => None,
     });
     opening.chain(recorded)
-}
-
-impl Inner {
-    pub(super) fn connect_dice(self: &Rc<Self>, window: &AppWindow) {
-        let dice = window.global::<Dice>();
-        let me = self.clone();
-        dice.on_open(move || me.open_dice());
-        let me = self.clone();
-        dice.on_choose(move |choice| {
-            me.dice.chosen.set(implement_of(choice));
-            me.show_dice();
-        });
-        let me = self.clone();
-        dice.on_reset(move || me.reset_dice());
-        let me = self.clone();
-        dice.on_back(move || me.close_dice());
-    }
-
-    /// Counts the throws of the game in progress that the device's totals
-    /// do not hold yet (after each save of the game), and shows them if
-    /// the screen is open.
-    pub(super) fn count_throws(&self) {
-        let counted = {
-            let st = self.state.borrow();
-            let Some(s) = st.session.as_ref() else { return };
-            let Some(id) = s.save_id.as_deref() else {
-                return;
-            };
-            self.dice
-                .totals
-                .borrow_mut()
-                .count_game(id, s.implement(), throws_of(s.game()))
-        };
-        if counted {
-            self.dice.unsaved.set(true);
-            if self.screen() == Screen::Dice {
-                self.show_dice();
-            }
-        }
-    }
-
-    /// Writes the device's totals if throws were counted since they were
-    /// last written (when the app saves what is waiting: it pauses or
-    /// closes, a game begins or is left).
-    pub(super) fn save_dice_totals(&self) {
-        let Some(store) = &self.store else { return };
-        if !self.dice.unsaved.get() {
-            return;
-        }
-        match store.save_dice_totals(&self.dice.totals.borrow()) {
-            Ok(()) => {
-                self.dice.unsaved.set(false);
-                if self.dice.problem.get() == DiceFileProblem::NotSaved {
-                    self.dice.problem.set(DiceFileProblem::None);
-                }
-            }
-            Err(e) => {
-                eprintln!("chaupar: could not save the dice counts: {e}");
-                self.dice.problem.set(DiceFileProblem::NotSaved);
-            }
-        }
-    }
-
-    /// Opens the screen from where the player is: from a game, for its
-    /// implement; from Settings, for the implement last chosen there.
-    fn open_dice(self: &Rc<Self>) {
-        let from = self.screen();
-        if from != Screen::Dice {
-            self.dice.came_from.set(from);
-        }
-        self.show_dice();
-        self.go(Screen::Dice);
-    }
-
-    pub(super) fn close_dice(self: &Rc<Self>) {
-        self.go(self.dice.came_from.get());
-    }
-
-    fn reset_dice(&self) {
-        self.dice.totals.borrow_mut().reset();
-        self.dice.unsaved.set(true);
-        self.save_dice_totals();
-        self.show_dice();
-    }
-
-    fn show_dice(&self) {
-        let st = self.state.borrow();
-        let game = st
-            .session
-            .as_ref()
-            .filter(|_| self.dice.came_from.get() == Screen::Game);
-        let implement = game.map_or(self.dice.chosen.get(), |s| s.implement());
-        let window = self.window();
-        let dice = window.global::<Dice>();
-        dice.set_implement(choice_of(implement));
-        dice.set_from_game(game.is_some());
-        if let Some(s) = game {
-            dice.set_game(tally(&Counts::of(implement, throws_of(s.game()))));
-        }
-        dice.set_device(tally(self.dice.totals.borrow().counts(implement)));
-        dice.set_problem(self.dice.problem.get());
-    }
 }
 
 fn tally(counts: &Counts) -> DiceTally {

@@ -1,14 +1,16 @@
 //! Game over (the `Outcome` global): who won, every player's place and how
-//! far each came, and Play again.
+//! far each came, and Play again. It has no state of its own: it shows the
+//! game the Game screen ended.
 
 use std::rc::Rc;
 
 use slint::ComponentHandle;
 
+use super::game::present;
 use super::game::session::Session;
 use super::setup::same_name;
 use super::text::game_index;
-use super::{model, AppWindow, Inner, Name, Outcome, PlaceData};
+use super::{model, AppWindow, Name, Outcome, PlaceData, Screens};
 use crate::board::Side;
 
 /// Game over: who won, and every player in place order (the finishers,
@@ -18,7 +20,7 @@ use crate::board::Side;
 fn outcome(s: &Session) -> (Vec<Name>, Vec<PlaceData>) {
     let p = s.position();
     let winners = p.winners();
-    let mut names: Vec<Name> = winners.iter().map(|&w| s.name_data(w)).collect();
+    let mut names: Vec<Name> = winners.iter().map(|&w| present::name(s, w)).collect();
     // One person playing both partners wins once.
     names.dedup_by(|a, b| same_name(a, b));
     // The finishers in order, then whoever was still playing: one
@@ -56,8 +58,8 @@ fn outcome(s: &Session) -> (Vec<Name>, Vec<PlaceData>) {
         .into_iter()
         .map(|(place, side)| PlaceData {
             place,
-            name: s.name_data(side),
-            colour: s.colour(side),
+            name: present::name(s, side),
+            colour: present::colour(s, side),
             side: side.0 as i32,
             homed: p.pawns_home(side) as i32,
             pawns: p.pawn_count() as i32,
@@ -72,23 +74,19 @@ fn outcome(s: &Session) -> (Vec<Name>, Vec<PlaceData>) {
     (names, rows)
 }
 
-impl Inner {
-    /// Play again.
-    pub(super) fn connect_outcome(self: &Rc<Self>, window: &AppWindow) {
-        let outcome = window.global::<Outcome>();
-        let me = self.clone();
-        outcome.on_play_again(move || me.restart());
-    }
+/// Play again.
+pub(super) fn connect(app: &Rc<Screens>, window: &AppWindow) {
+    let outcome = window.global::<Outcome>();
+    let me = app.clone();
+    outcome.on_play_again(move || me.game.restart(&me));
+}
 
-    pub(super) fn show_outcome(&self) {
-        let st = self.state.borrow();
-        let Some(s) = st.session.as_ref() else { return };
-        let (winners, rows) = outcome(s);
-        let window = self.window();
-        let g = window.global::<Outcome>();
-        g.set_winners(model(winners));
-        g.set_game(game_index(s.position().game()));
-        g.set_moves(s.moves_made() as i32);
-        g.set_places(model(rows));
-    }
+/// Shows how the game `s` ended.
+pub(super) fn show(window: &AppWindow, s: &Session) {
+    let (winners, rows) = outcome(s);
+    let g = window.global::<Outcome>();
+    g.set_winners(model(winners));
+    g.set_game(game_index(s.position().game()));
+    g.set_moves(s.moves_made() as i32);
+    g.set_places(model(rows));
 }

@@ -1,100 +1,98 @@
 //! Home and the way between screens (the `Nav` global): which screen shows,
 //! the back key, and Continue.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use slint::{ComponentHandle, ModelRc};
 
-use super::{AppWindow, Inner, Nav, Screen};
+use super::shared::Shared;
+use super::{AppWindow, Nav, Screen, Screens};
 
-impl Inner {
-    /// Home's buttons and the way back.
-    pub(super) fn connect_nav(self: &Rc<Self>, window: &AppWindow) {
-        let nav = window.global::<Nav>();
-        let me = self.clone();
-        nav.on_continue_game(move || me.continue_game());
-        let me = self.clone();
-        nav.on_new_game(move || me.go(Screen::NewGame));
-        let me = self.clone();
-        nav.on_show_saved_games(move || me.show_saved_games());
-        let me = self.clone();
-        nav.on_back(move || me.back());
-        let me = self.clone();
-        nav.on_show_rules(move || me.open_rules(Screen::Home));
-        let me = self.clone();
-        nav.on_show_settings(move || me.go(Screen::Settings));
-        let me = self.clone();
-        nav.on_go_home(move || me.go(Screen::Home));
+pub(super) struct Home {
+    shared: Rc<Shared>,
+    /// A saved game not finished, to offer on Home when none is in memory.
+    saved_to_continue: Cell<bool>,
+}
+
+impl Home {
+    pub fn new(shared: Rc<Shared>) -> Home {
+        Home {
+            shared,
+            saved_to_continue: Cell::new(false),
+        }
     }
 
-    pub(super) fn go(self: &Rc<Self>, screen: Screen) {
-        let window = self.window();
+    /// Home's buttons and the way back.
+    pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
+        let nav = window.global::<Nav>();
+        let me = app.clone();
+        nav.on_continue_game(move || me.home.continue_game(&me));
+        let me = app.clone();
+        nav.on_new_game(move || me.home.go(&me, Screen::NewGame));
+        let me = app.clone();
+        nav.on_show_saved_games(move || me.saves.show_saved_games(&me));
+        let me = app.clone();
+        nav.on_back(move || me.home.back(&me));
+        let me = app.clone();
+        nav.on_show_rules(move || me.rules.open(&me, Screen::Home, None));
+        let me = app.clone();
+        nav.on_show_settings(move || me.home.go(&me, Screen::Settings));
+        let me = app.clone();
+        nav.on_go_home(move || me.home.go(&me, Screen::Home));
+    }
+
+    pub fn go(&self, app: &Rc<Screens>, screen: Screen) {
+        let window = self.shared.window();
         let nav = window.global::<Nav>();
         if screen == Screen::Home {
-            self.look_for_saved_game();
+            self.look_for_saved_game(app);
         } else {
             // What Home had to say has been seen.
             nav.set_message(ModelRc::default());
         }
-        self.show_nav();
+        self.show(app);
         nav.set_screen(screen);
         if screen == Screen::Game {
-            self.computer_step();
+            app.game.next(app);
         }
-    }
-
-    pub(super) fn screen(&self) -> Screen {
-        self.window().global::<Nav>().get_screen()
     }
 
     /// The back key: one screen back, and from a game to Home (the game is
     /// saved as it goes), never out of the app from a game.
-    pub(super) fn back(self: &Rc<Self>) {
-        match self.screen() {
+    fn back(&self, app: &Rc<Screens>) {
+        match self.shared.screen() {
             Screen::Home => {}
-            Screen::Rules => {
-                let back = self.state.borrow().rules_return;
-                self.go(back);
-            }
-            Screen::Dice => self.close_dice(),
-            _ => self.go(Screen::Home),
+            Screen::Rules => app.rules.back(app),
+            Screen::Dice => app.dice.close(app),
+            _ => self.go(app, Screen::Home),
         }
     }
 
     /// Continue: the game in memory, else the newest unfinished save.
-    pub(super) fn continue_game(self: &Rc<Self>) {
-        let in_memory = self
-            .state
-            .borrow()
-            .session
-            .as_ref()
-            .is_some_and(|s| !s.position().is_over());
-        if in_memory {
-            self.go(Screen::Game);
+    fn continue_game(&self, app: &Rc<Screens>) {
+        if app.game.is_unfinished() {
+            self.go(app, Screen::Game);
             return;
         }
-        self.flush_saves();
-        let newest = self.store.as_ref().and_then(|s| s.most_recent_unfinished());
-        match newest {
-            Some(saved) => self.resume(&saved.id),
-            None => self.go(Screen::Home),
+        app.flush_saves();
+        let store = self.shared.store.as_ref();
+        match store.and_then(|s| s.most_recent_unfinished()) {
+            Some(saved) => app.saves.resume(app, &saved.id),
+            None => self.go(app, Screen::Home),
         }
     }
 
     /// Whether Home can offer a saved game to continue.
-    pub(super) fn look_for_saved_game(&self) {
-        self.flush_saves();
-        let found = self
-            .store
-            .as_ref()
-            .is_some_and(|s| s.most_recent_unfinished().is_some());
-        self.state.borrow_mut().saved_to_continue = found;
+    pub fn look_for_saved_game(&self, app: &Screens) {
+        app.flush_saves();
+        let found =
+            (self.shared.store.as_ref()).is_some_and(|s| s.most_recent_unfinished().is_some());
+        self.saved_to_continue.set(found);
     }
 
-    pub(super) fn show_nav(&self) {
-        let st = self.state.borrow();
-        let can_continue =
-            st.saved_to_continue || st.session.as_ref().is_some_and(|s| !s.position().is_over());
-        self.window().global::<Nav>().set_can_continue(can_continue);
+    pub fn show(&self, app: &Screens) {
+        let can_continue = self.saved_to_continue.get() || app.game.is_unfinished();
+        (self.shared.window().global::<Nav>()).set_can_continue(can_continue);
     }
 }

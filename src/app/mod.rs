@@ -1,7 +1,9 @@
 //! The app: a Slint UI (`ui/`) over the rules engine. The UI draws what the
 //! globals in `ui/globals.slint` hold and reports taps through their
-//! callbacks; this module fills them from the engine and decides nothing
-//! the rules decide.
+//! callbacks. Each global has its controller here, owning its screen's
+//! state (docs/app.md has the map); what the screens share (the data
+//! folder, the settings, the outputs, the scheduler) is handed to each.
+//! Nothing here decides what the rules decide.
 
 slint::include_modules!();
 
@@ -14,30 +16,30 @@ mod new_game;
 mod rules_screen;
 mod rules_text;
 mod saved_games;
-mod saving;
 mod scheduler;
 pub mod settings;
 mod settings_screen;
 pub mod setup;
+mod shared;
 mod text;
 
-use std::cell::RefCell;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 use std::time::Duration;
 
 use slint::{ComponentHandle, Model, ModelRc, Timer, VecModel};
 
 use crate::language::Language;
 use crate::outputs::Outputs;
-use crate::rules::{Game, Match};
-use crate::store::{self, Autosaver, GameDocument, LoadProblem, SaveStore};
+use crate::rules::Match;
+use crate::store::{self, LoadProblem, SaveStore};
 use game::session::Session;
 pub use game::LOG_SHOWN;
 use scheduler::Scheduler;
 pub use scheduler::Scheduling;
 use settings::{Settings as SavedSettings, Speed};
-use setup::{SeatKind, Setup as NewGame};
+use setup::SeatKind;
+use shared::Shared;
 
 /// Opens the app's window and runs it until it is closed. Games, settings
 /// and statistics are kept in the data folder (`data_dir` when given; see
@@ -55,54 +57,23 @@ pub fn run(
     ran
 }
 
-/// The app: its window and the state behind it.
+/// The app: its window and the screens' controllers behind it.
 pub struct App {
     window: AppWindow,
-    inner: Rc<Inner>,
+    screens: Rc<Screens>,
 }
 
-struct Inner {
-    window: slint::Weak<AppWindow>,
-    /// The data folder; `None` when it could not be opened (the app runs
-    /// without saving).
-    store: Option<SaveStore>,
-    autosaver: Option<Autosaver<GameDocument>>,
-    /// The device's dice counts and the Dice screen.
-    dice: dice_screen::DiceBook,
-    /// Runs the computer's thinking and the autosave's writes.
-    scheduler: Scheduler,
-    /// The sounds and buzzes of the game.
-    outputs: Outputs,
-    state: RefCell<State>,
-    // Kept across updates so that pawns keep their elements and glide.
-    pawns: Rc<VecModel<PawnData>>,
-    cells: Rc<VecModel<CellData>>,
-    // The newest lines of the log, kept so that a line added does not
-    // build every line's elements again.
-    log: Rc<VecModel<LogLine>>,
-}
-
-struct State {
-    settings: SavedSettings,
-    setup: NewGame,
-    session: Option<Session>,
-    /// A move or a throw is being shown; taps wait.
-    busy: bool,
-    /// The seed of the next game (tests fix it; otherwise the clock).
-    next_seed: Option<u64>,
-    /// Where the Rules page's Back goes.
-    rules_return: Screen,
-    /// Counts the games begun, so that a throw or move still being shown
-    /// when a new game starts does not reach into it.
-    game_number: u64,
-    /// The computer's next action is waiting for its pause or its thought.
-    computer_waiting: bool,
-    /// A saved game not finished, to offer on Home when none is in memory.
-    saved_to_continue: bool,
-    /// The Saved games list as shown, row for row.
-    listings: Vec<store::Listing>,
-    /// The language given on the command line, for this run only.
-    language_for_this_run: Option<Language>,
+/// Every screen's controller, one per global of `ui/globals.slint`; a
+/// controller reaches another through this where one screen opens another
+/// or shows what another holds.
+struct Screens {
+    home: home::Home,
+    settings: settings_screen::SettingsScreen,
+    new_game: new_game::NewGame,
+    game: game::GameScreen,
+    saves: saved_games::SavedGames,
+    rules: rules_screen::RulesScreen,
+    dice: dice_screen::DiceScreen,
 }
 
 impl App {
@@ -155,53 +126,37 @@ impl App {
             }
             Some(Err(LoadProblem::Missing)) | None => SavedSettings::default(),
         };
-        let setup = settings
-            .table
-            .as_ref()
-            .map_or_else(|| NewGame::new(Game::Pagade), NewGame::from_table);
         outputs.apply(&settings.sound);
-        let inner = Rc::new_cyclic(|me: &std::rc::Weak<Inner>| Inner {
-            window: window.as_weak(),
-            outputs,
-            autosaver: store.clone().map(Autosaver::new),
-            dice: dice_screen::DiceBook::open(store.as_ref()),
-            store,
-            scheduler: {
-                let me = me.clone();
-                Scheduler::new(scheduling, move || {
-                    me.upgrade()
-                        .and_then(|inner| inner.state.try_borrow().ok().map(|st| !st.busy))
-                        .unwrap_or(false)
-                })
-            },
-            state: RefCell::new(State {
+        let screens = Rc::new_cyclic(|me: &Weak<Screens>| {
+            let me = me.clone();
+            // Slow work done on the UI thread waits while something moves.
+            let scheduler = Scheduler::new(scheduling, move || {
+                me.upgrade().is_some_and(|screens| screens.game.is_still())
+            });
+            let shared = Rc::new(Shared::new(
+                window.as_weak(),
+                store,
                 settings,
-                setup,
-                session: None,
-                busy: false,
-                next_seed: None,
-                rules_return: Screen::Home,
-                game_number: 0,
-                computer_waiting: false,
-                saved_to_continue: false,
-                listings: Vec::new(),
-                language_for_this_run: None,
-            }),
-            pawns: Rc::new(VecModel::default()),
-            cells: Rc::new(VecModel::default()),
-            log: Rc::new(VecModel::default()),
+                outputs,
+                scheduler,
+            ));
+            Screens {
+                home: home::Home::new(shared.clone()),
+                settings: settings_screen::SettingsScreen::new(shared.clone()),
+                new_game: new_game::NewGame::new(shared.clone()),
+                game: game::GameScreen::new(shared.clone(), &window),
+                saves: saved_games::SavedGames::new(shared.clone()),
+                rules: rules_screen::RulesScreen::new(shared.clone()),
+                dice: dice_screen::DiceScreen::new(shared),
+            }
         });
         window.global::<Nav>().set_message(model(said));
-        let play = window.global::<Play>();
-        play.set_pawns(ModelRc::from(inner.pawns.clone()));
-        play.set_cells(ModelRc::from(inner.cells.clone()));
-        play.set_log(ModelRc::from(inner.log.clone()));
-        inner.connect(&window);
-        inner.apply_language();
-        inner.show_setup();
-        inner.look_for_saved_game();
-        inner.show_nav();
-        Ok(App { window, inner })
+        screens.connect(&window);
+        screens.settings.apply_language(&screens);
+        screens.new_game.show();
+        screens.home.look_for_saved_game(&screens);
+        screens.home.show(&screens);
+        Ok(App { window, screens })
     }
 
     pub fn window(&self) -> &AppWindow {
@@ -211,41 +166,57 @@ impl App {
     /// Waits until every game handed to the autosaver is on disk: when the
     /// window closes, and when the system pauses the app (Android).
     pub fn flush_saves(&self) {
-        self.inner.flush_saves();
+        self.screens.flush_saves();
     }
 
     /// Fixes the seed of the next game started, so that its throws are
     /// known in advance.
     pub fn seed_next_game(&self, seed: u64) {
-        self.inner.state.borrow_mut().next_seed = Some(seed);
+        self.screens.game.seed_next_game(seed);
     }
 
     /// Starts a game already set up (a position near its end, a saved game)
     /// with these names and players for the sides.
     pub fn start(&self, game: Match, names: [String; 4], kinds: [SeatKind; 4]) {
-        self.inner.begin(Session::new(game, names, kinds));
+        let session = Session::new(game, names, kinds);
+        self.screens.game.begin(&self.screens, session);
     }
 
     /// Looks at the game in progress.
     pub fn with_match<R>(&self, f: impl FnOnce(&Match) -> R) -> Option<R> {
-        self.inner
-            .state
-            .borrow()
-            .session
-            .as_ref()
-            .map(|s| f(s.game()))
+        self.screens.game.with_session(|s| f(s.game()))
     }
 
     /// Speaks `language` until the app closes or another is chosen on the
     /// Settings screen, without changing the saved choice (`--lang`);
     /// `None` goes back to the saved choice.
     pub fn speak_for_this_run(&self, language: Option<Language>) {
-        self.inner.state.borrow_mut().language_for_this_run = language;
-        self.inner.apply_language();
+        (self.screens.settings).speak_for_this_run(&self.screens, language);
     }
 
     pub fn set_speed(&self, speed: Speed) {
-        self.inner.choose_speed(speed);
+        self.screens.settings.choose_speed(speed);
+    }
+}
+
+impl Screens {
+    /// Wires every global's callbacks to its screen's controller.
+    fn connect(self: &Rc<Self>, window: &AppWindow) {
+        home::Home::connect(self, window);
+        settings_screen::SettingsScreen::connect(self, window);
+        new_game::NewGame::connect(self, window);
+        game::GameScreen::connect(self, window);
+        game_over::connect(self, window);
+        saved_games::SavedGames::connect(self, window);
+        rules_screen::RulesScreen::connect(self, window);
+        dice_screen::DiceScreen::connect(self, window);
+    }
+
+    /// Writes every game still waiting to be saved, and the dice counts
+    /// (when the app pauses or closes, and before the data folder is read).
+    fn flush_saves(&self) {
+        self.game.flush_saves();
+        self.dice.save_totals();
     }
 }
 
@@ -285,25 +256,5 @@ fn update<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) {
         } else if model.row_data(i).as_ref() != Some(&row) {
             model.set_row_data(i, row);
         }
-    }
-}
-
-impl Inner {
-    fn window(&self) -> AppWindow {
-        self.window
-            .upgrade()
-            .expect("the window outlives its callbacks")
-    }
-
-    /// Wires every global's callbacks to its screen's controller.
-    fn connect(self: &Rc<Self>, window: &AppWindow) {
-        self.connect_nav(window);
-        self.connect_settings(window);
-        self.connect_setup(window);
-        self.connect_play(window);
-        self.connect_outcome(window);
-        self.connect_saves(window);
-        self.connect_rules(window);
-        self.connect_dice(window);
     }
 }

@@ -1,67 +1,80 @@
 //! The New game screen (the `Setup` global): the game, its mode and options,
 //! who plays each seat, and the start.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use slint::ComponentHandle;
 
 use super::game::session::Session;
-use super::setup::SeatKind;
+use super::setup::{SeatKind, Setup as Choices};
+use super::shared::Shared;
 use super::text::game_index;
-use super::{model, new_seed, AppWindow, GameChoice, Inner, OptionData, SeatData, Setup};
+use super::{model, AppWindow, GameChoice, OptionData, Screens, SeatData, Setup};
 use crate::rules::{Game, Match};
 
-impl Inner {
-    /// The New game screen's choices and its Start.
-    pub(super) fn connect_setup(self: &Rc<Self>, window: &AppWindow) {
-        let setup = window.global::<Setup>();
-        let me = self.clone();
-        setup.on_choose_game(move |i| {
-            me.state
-                .borrow_mut()
-                .setup
-                .choose_game(Game::ALL[i as usize]);
-            me.show_setup();
-        });
-        let me = self.clone();
-        setup.on_choose_mode(move |i| {
-            let mut st = me.state.borrow_mut();
-            let mode = st.setup.game.modes()[i as usize];
-            st.setup.choose_mode(mode);
-            drop(st);
-            me.show_setup();
-        });
-        let me = self.clone();
-        setup.on_rename_seat(move |i, name| me.state.borrow_mut().setup.rename(i as usize, &name));
-        let me = self.clone();
-        setup.on_choose_kind(move |i, k| {
-            let kind = SeatKind::ALL[k.clamp(0, 3) as usize];
-            me.state.borrow_mut().setup.choose_kind(i as usize, kind);
-            me.show_setup();
-        });
-        let me = self.clone();
-        setup.on_next_colour(move |i| {
-            me.state.borrow_mut().setup.next_colour(i as usize);
-            me.show_setup();
-        });
-        let me = self.clone();
-        setup.on_choose_option(move |k, c| {
-            let mut st = me.state.borrow_mut();
-            let options = st.setup.options();
-            let info = &options[k as usize];
-            let value = info.choices[c as usize].clone();
-            st.setup.choose_option(info.key, &value);
-            drop(st);
-            me.show_setup();
-        });
-        let me = self.clone();
-        setup.on_start(move || me.start_from_setup());
+pub(super) struct NewGame {
+    shared: Rc<Shared>,
+    /// The game, its options and who sits where.
+    choices: RefCell<Choices>,
+}
+
+impl NewGame {
+    /// The screen as it was left when the last game began from it.
+    pub fn new(shared: Rc<Shared>) -> NewGame {
+        let choices = (shared.settings.borrow().table.as_ref())
+            .map_or_else(|| Choices::new(Game::Pagade), Choices::from_table);
+        NewGame {
+            shared,
+            choices: RefCell::new(choices),
+        }
     }
 
-    pub(super) fn show_setup(&self) {
-        let st = self.state.borrow();
-        let setup = &st.setup;
-        let window = self.window();
+    /// The New game screen's choices and its Start.
+    pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
+        let setup = window.global::<Setup>();
+        let me = app.clone();
+        setup.on_choose_game(move |i| me.new_game.change(|t| t.choose_game(Game::ALL[i as usize])));
+        let me = app.clone();
+        setup.on_choose_mode(move |i| {
+            me.new_game.change(|t| {
+                let mode = t.game.modes()[i as usize];
+                t.choose_mode(mode);
+            })
+        });
+        let me = app.clone();
+        setup.on_rename_seat(move |i, name| {
+            me.new_game.choices.borrow_mut().rename(i as usize, &name)
+        });
+        let me = app.clone();
+        setup.on_choose_kind(move |i, k| {
+            let kind = SeatKind::ALL[k.clamp(0, 3) as usize];
+            me.new_game.change(|t| t.choose_kind(i as usize, kind));
+        });
+        let me = app.clone();
+        setup.on_next_colour(move |i| me.new_game.change(|t| t.next_colour(i as usize)));
+        let me = app.clone();
+        setup.on_choose_option(move |k, c| {
+            me.new_game.change(|t| {
+                let options = t.options();
+                let info = &options[k as usize];
+                let value = info.choices[c as usize].clone();
+                t.choose_option(info.key, &value);
+            })
+        });
+        let me = app.clone();
+        setup.on_start(move || me.new_game.start(&me));
+    }
+
+    /// Changes the choices and shows them.
+    fn change(&self, f: impl FnOnce(&mut Choices)) {
+        f(&mut self.choices.borrow_mut());
+        self.show();
+    }
+
+    pub fn show(&self) {
+        let setup = self.choices.borrow();
+        let window = self.shared.window();
         let g = window.global::<Setup>();
         g.set_games(model(
             Game::ALL
@@ -109,22 +122,21 @@ impl Inner {
         ));
     }
 
-    pub(super) fn start_from_setup(self: &Rc<Self>) {
-        let (game, options, names, kinds, seed) = {
-            let mut st = self.state.borrow_mut();
-            let seed = st.next_seed.take().unwrap_or_else(new_seed);
-            st.settings.table = Some(st.setup.table());
+    fn start(&self, app: &Rc<Screens>) {
+        let seed = app.game.take_seed();
+        let (game, options, names, kinds) = {
+            let table = self.choices.borrow();
+            self.shared.settings.borrow_mut().table = Some(table.table());
             (
-                st.setup.game,
-                st.setup.options,
-                st.setup.names_by_side(),
-                st.setup.kinds_by_side(),
-                seed,
+                table.game,
+                table.options,
+                table.names_by_side(),
+                table.kinds_by_side(),
             )
         };
-        self.save_settings();
+        self.shared.save_settings();
         match Match::new(game, options, seed) {
-            Ok(m) => self.begin(Session::new(m, names, kinds)),
+            Ok(m) => app.game.begin(app, Session::new(m, names, kinds)),
             Err(e) => eprintln!("chaupar: cannot start {game}: {e}"),
         }
     }

@@ -1,36 +1,66 @@
 //! The Rules screen (the `Rules` global): each game's rules page, reached
 //! from Home or from a game, and back to where it was opened.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use slint::{ComponentHandle, SharedString};
 
-use super::{model, rules_text, AppWindow, Inner, Rules, Screen};
+use super::shared::Shared;
+use super::{model, rules_text, AppWindow, Rules, Screen, Screens};
+use crate::language::Language;
 use crate::rules::Game;
 use crate::rules_pages;
 
-impl Inner {
+pub(super) struct RulesScreen {
+    shared: Rc<Shared>,
+    /// Where Back goes.
+    came_from: Cell<Screen>,
+}
+
+impl RulesScreen {
+    pub fn new(shared: Rc<Shared>) -> RulesScreen {
+        RulesScreen {
+            shared,
+            came_from: Cell::new(Screen::Home),
+        }
+    }
+
     /// The Rules screen's game choice and Back.
-    pub(super) fn connect_rules(self: &Rc<Self>, window: &AppWindow) {
+    pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
         let rules = window.global::<Rules>();
-        let me = self.clone();
-        rules.on_choose(move |i| me.show_rules(i.rem_euclid(Game::ALL.len() as i32) as usize));
-        let me = self.clone();
-        rules.on_back(move || {
-            let back = me.state.borrow().rules_return;
-            me.go(back);
+        let me = app.clone();
+        rules.on_choose(move |i| {
+            let index = i.rem_euclid(Game::ALL.len() as i32) as usize;
+            me.rules.show(index, me.settings.language());
         });
+        let me = app.clone();
+        rules.on_back(move || me.rules.back(&me));
     }
 
-    pub(super) fn open_rules(self: &Rc<Self>, back: Screen) {
-        self.state.borrow_mut().rules_return = back;
-        self.go(Screen::Rules);
+    /// Opens the rules, `game`'s page if given, Back going to `back`.
+    pub fn open(&self, app: &Rc<Screens>, back: Screen, game: Option<Game>) {
+        if let Some(game) = game {
+            let index = Game::ALL.iter().position(|g| *g == game).unwrap_or(0);
+            self.show(index, app.settings.language());
+        }
+        self.came_from.set(back);
+        app.home.go(app, Screen::Rules);
     }
 
-    pub(super) fn show_rules(&self, index: usize) {
-        let window = self.window();
+    pub fn back(&self, app: &Rc<Screens>) {
+        app.home.go(app, self.came_from.get());
+    }
+
+    /// The page shown, again in `language`.
+    pub fn show_again(&self, language: Language) {
+        let shown = self.shared.window().global::<Rules>().get_game();
+        self.show(shown as usize, language);
+    }
+
+    fn show(&self, index: usize, language: Language) {
+        let window = self.shared.window();
         let g = window.global::<Rules>();
-        let language = self.language();
         // Each game named as its page names it, in the language spoken.
         g.set_games(model(
             Game::ALL

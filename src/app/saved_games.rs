@@ -1,41 +1,56 @@
 //! The Saved games screen: games in progress to resume or delete, saves that
 //! cannot be opened with the reason, and the players' record.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use slint::ComponentHandle;
 
 use super::game::session::Session;
 use super::setup::name_data;
+use super::shared::Shared;
 use super::text::{game_index, PALETTE};
-use super::{model, AppWindow, Inner, Name, SavedGameData, Saves, Screen, SeatStatsData};
+use super::{model, AppWindow, Name, SavedGameData, Saves, Screen, Screens, SeatStatsData};
 use super::{Cut, SaveProblem, StoreNote, StoreNotice};
 use crate::rules::Game;
 use crate::store::{GameDocument, Listing, LoadProblem, Problem};
 
-impl Inner {
-    pub(super) fn connect_saves(self: &Rc<Self>, window: &AppWindow) {
-        let saves = window.global::<Saves>();
-        let me = self.clone();
-        saves.on_resume(move |row| {
-            let listing = me.state.borrow().listings.get(row as usize).cloned();
-            if let Some(Listing::Good(game)) = listing {
-                me.resume(&game.id);
-            }
-        });
-        let me = self.clone();
-        saves.on_delete(move |row| me.delete_saved(row as usize));
+pub(super) struct SavedGames {
+    shared: Rc<Shared>,
+    /// The list as shown, row for row.
+    listings: RefCell<Vec<Listing>>,
+}
+
+impl SavedGames {
+    pub fn new(shared: Rc<Shared>) -> SavedGames {
+        SavedGames {
+            shared,
+            listings: RefCell::new(Vec::new()),
+        }
     }
 
-    pub(super) fn show_saved_games(self: &Rc<Self>) {
-        self.list_saved_games(Vec::new());
-        self.go(Screen::SavedGames);
+    pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
+        let saves = window.global::<Saves>();
+        let me = app.clone();
+        saves.on_resume(move |row| {
+            let listing = me.saves.listings.borrow().get(row as usize).cloned();
+            if let Some(Listing::Good(game)) = listing {
+                me.saves.resume(&me, &game.id);
+            }
+        });
+        let me = app.clone();
+        saves.on_delete(move |row| me.saves.delete(&me, row as usize));
+    }
+
+    pub fn show_saved_games(&self, app: &Rc<Screens>) {
+        self.list(app, Vec::new());
+        app.home.go(app, Screen::SavedGames);
     }
 
     /// Fills the list from the data folder, with `notice` above it.
-    fn list_saved_games(&self, mut notice: Vec<StoreNote>) {
-        self.flush_saves();
-        let (listings, stats) = match &self.store {
+    fn list(&self, app: &Screens, mut notice: Vec<StoreNote>) {
+        app.flush_saves();
+        let (listings, stats) = match &self.shared.store {
             Some(store) => {
                 let stats = store.stats().unwrap_or_else(|bad| {
                     notice.push(StoreNote {
@@ -55,7 +70,7 @@ impl Inner {
             }
         };
         let rows = listings.iter().map(row).collect();
-        let window = self.window();
+        let window = self.shared.window();
         let saves = window.global::<Saves>();
         saves.set_games(model(rows));
         saves.set_stats(model(
@@ -70,15 +85,17 @@ impl Inner {
                 .collect(),
         ));
         saves.set_notice(model(notice));
-        self.state.borrow_mut().listings = listings;
+        *self.listings.borrow_mut() = listings;
     }
 
     /// Opens a saved game where it was left. A save whose moves no longer
     /// replay is set aside and listed with the reason; one that replays up
     /// to a turn goes on from there as a new save, the old one set aside
     /// beside it.
-    pub(super) fn resume(self: &Rc<Self>, id: &str) {
-        let Some(store) = &self.store else { return };
+    pub fn resume(&self, app: &Rc<Screens>, id: &str) {
+        let Some(store) = &self.shared.store else {
+            return;
+        };
         let set_aside = || {
             store
                 .report_unplayable(id)
@@ -99,41 +116,37 @@ impl Inner {
                     // Kept as it was: the game going on is saved anew.
                     set_aside();
                 } else {
-                    session.save_id = Some(id.to_string());
+                    session.set_save_id(Some(id.to_string()));
                 }
-                self.begin(session);
+                app.game.begin(app, session);
             }
             Err(why) => {
-                self.list_saved_games(vec![why]);
-                self.go(Screen::SavedGames);
+                self.list(app, vec![why]);
+                app.home.go(app, Screen::SavedGames);
             }
         }
     }
 
     /// Deletes a game (after the screen's confirmation), or discards a file
     /// that cannot be opened.
-    fn delete_saved(self: &Rc<Self>, row: usize) {
-        let Some(listing) = self.state.borrow().listings.get(row).cloned() else {
+    fn delete(&self, app: &Rc<Screens>, row: usize) {
+        let Some(listing) = self.listings.borrow().get(row).cloned() else {
             return;
         };
-        let Some(store) = &self.store else { return };
+        let Some(store) = &self.shared.store else {
+            return;
+        };
         let deleted = match &listing {
             Listing::Good(game) => {
                 // The game in memory goes too, or its next move would save it again.
-                let mut st = self.state.borrow_mut();
-                if st.session.as_ref().and_then(|s| s.save_id.as_deref()) == Some(game.id.as_str())
-                {
-                    st.session = None;
-                    st.game_number += 1;
-                }
-                drop(st);
-                self.flush_saves();
+                app.game.forget(&game.id);
+                app.flush_saves();
                 store.delete_game(&game.id)
             }
             Listing::Bad { file, .. } => store.discard(file),
         };
-        self.list_saved_games(deleted.err().iter().map(failed).collect());
-        self.show_nav();
+        self.list(app, deleted.err().iter().map(failed).collect());
+        app.home.show(app);
     }
 }
 

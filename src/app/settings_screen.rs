@@ -2,103 +2,118 @@
 //! speed, sound, vibration (where the device can vibrate) and whether the
 //! board turns to the player, applied at once and remembered.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use slint::ComponentHandle;
 
 use super::settings::Speed;
-use super::{AppWindow, Inner, Settings};
+use super::shared::Shared;
+use super::{AppWindow, Screens, Settings};
 use crate::language::Language;
 
-impl Inner {
+pub(super) struct SettingsScreen {
+    shared: Rc<Shared>,
+    /// The language given on the command line, for this run only.
+    language_for_this_run: Cell<Option<Language>>,
+}
+
+impl SettingsScreen {
+    pub fn new(shared: Rc<Shared>) -> SettingsScreen {
+        SettingsScreen {
+            shared,
+            language_for_this_run: Cell::new(None),
+        }
+    }
+
     /// The Settings screen's choices.
-    pub(super) fn connect_settings(self: &Rc<Self>, window: &AppWindow) {
+    pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
         let settings = window.global::<Settings>();
-        let me = self.clone();
-        settings.on_choose_speed(move |i| me.choose_speed(Speed::ALL[i.clamp(0, 3) as usize]));
-        let me = self.clone();
+        let me = app.clone();
+        settings.on_choose_speed(move |i| {
+            (me.settings).choose_speed(Speed::ALL[i.clamp(0, 3) as usize])
+        });
+        let me = app.clone();
         settings.on_choose_sound(move |level| {
-            let sound = {
-                let mut st = me.state.borrow_mut();
-                st.settings.choose_sound_level(level.clamp(0, 3) as usize);
-                st.settings.sound
-            };
-            me.outputs.apply(&sound);
-            me.save_settings();
-            me.show_settings();
+            let this = &me.settings;
+            let mut settings = this.shared.settings.borrow_mut();
+            settings.choose_sound_level(level.clamp(0, 3) as usize);
+            let sound = settings.sound;
+            drop(settings);
+            this.apply_sound(sound);
         });
-        let me = self.clone();
+        let me = app.clone();
         settings.on_choose_vibrate(move |on| {
+            let this = &me.settings;
             let sound = {
-                let mut st = me.state.borrow_mut();
-                st.settings.sound.vibrate = on;
-                st.settings.sound
+                let mut settings = this.shared.settings.borrow_mut();
+                settings.sound.vibrate = on;
+                settings.sound
             };
-            me.outputs.apply(&sound);
-            me.save_settings();
-            me.show_settings();
+            this.apply_sound(sound);
         });
-        let me = self.clone();
+        let me = app.clone();
         settings.on_choose_language(move |i| {
             // 0 follows the device; then each language the app speaks.
             let chosen = usize::try_from(i - 1)
                 .ok()
                 .and_then(|i| Language::ALL.get(i));
-            {
-                let mut st = me.state.borrow_mut();
-                st.settings.language = chosen.map(|l| l.code().to_string());
-                st.language_for_this_run = None;
-            }
-            me.save_settings();
-            me.apply_language();
+            let this = &me.settings;
+            this.shared.settings.borrow_mut().language = chosen.map(|l| l.code().to_string());
+            this.language_for_this_run.set(None);
+            this.shared.save_settings();
+            this.apply_language(&me);
         });
-        let me = self.clone();
+        let me = app.clone();
         settings.on_choose_rotate(move |on| {
-            me.state.borrow_mut().settings.rotate_board = on;
-            me.save_settings();
-            me.show_settings();
-            me.show_game();
+            let this = &me.settings;
+            this.shared.settings.borrow_mut().rotate_board = on;
+            this.shared.save_settings();
+            this.show();
+            me.game.show(&me);
         });
     }
 
-    pub(super) fn choose_speed(&self, speed: Speed) {
-        self.state.borrow_mut().settings.speed = speed;
-        self.save_settings();
-        self.show_settings();
+    fn apply_sound(&self, sound: crate::sound::SoundSettings) {
+        self.shared.outputs.apply(&sound);
+        self.shared.save_settings();
+        self.show();
     }
 
-    pub(super) fn save_settings(&self) {
-        let settings = self.state.borrow().settings.clone();
-        // Settings that cannot be saved still apply to this run.
-        if let Some(Err(e)) = self.store.as_ref().map(|s| s.save_settings(&settings)) {
-            eprintln!("chaupar: could not save the settings: {e}");
-        }
+    pub fn choose_speed(&self, speed: Speed) {
+        self.shared.settings.borrow_mut().speed = speed;
+        self.shared.save_settings();
+        self.show();
+    }
+
+    /// Speaks `language` for this run only (`None`: the saved choice).
+    pub fn speak_for_this_run(&self, app: &Screens, language: Option<Language>) {
+        self.language_for_this_run.set(language);
+        self.apply_language(app);
     }
 
     /// The language the app speaks now: the one given for this run, else
     /// the one chosen, else the device's.
-    pub(super) fn language(&self) -> Language {
-        let st = self.state.borrow();
-        st.language_for_this_run
-            .or(st.settings.language())
+    pub fn language(&self) -> Language {
+        (self.language_for_this_run.get())
+            .or(self.shared.settings.borrow().language())
             .unwrap_or_else(device_language)
     }
 
-    /// Speaks the language of [`Inner::language`]: every `@tr` of the UI
-    /// changes at once, and the rules page follows.
-    pub(super) fn apply_language(&self) {
+    /// Speaks the language of [`SettingsScreen::language`]: every `@tr` of
+    /// the UI changes at once, and the rules page follows.
+    pub fn apply_language(&self, app: &Screens) {
         let language = self.language();
         if let Err(e) = slint::select_bundled_translation(language.code()) {
             eprintln!("chaupar: cannot speak {language}: {e}");
         }
-        self.show_settings();
-        self.show_rules(self.window().global::<super::Rules>().get_game() as usize);
+        self.show();
+        app.rules.show_again(language);
     }
 
-    pub(super) fn show_settings(&self) {
+    pub fn show(&self) {
         let (speed, rotate_board, sound, vibrate, language) = {
-            let st = self.state.borrow();
-            let s = &st.settings;
+            let s = self.shared.settings.borrow();
             (
                 s.speed,
                 s.rotate_board,
@@ -107,13 +122,13 @@ impl Inner {
                 s.language(),
             )
         };
-        let window = self.window();
+        let window = self.shared.window();
         let g = window.global::<Settings>();
         g.set_speed(Speed::ALL.iter().position(|&x| x == speed).unwrap_or(2) as i32);
         g.set_rotate_board(rotate_board);
         g.set_sound(sound as i32);
         g.set_vibrate(vibrate);
-        g.set_can_vibrate(self.outputs.can_vibrate());
+        g.set_can_vibrate(self.shared.outputs.can_vibrate());
         let index = |l: Language| Language::ALL.iter().position(|&x| x == l).unwrap_or(0) as i32;
         g.set_language(language.map_or(0, |l| index(l) + 1));
         g.set_device_language(index(device_language()));

@@ -7,105 +7,88 @@ use std::rc::Rc;
 use crate::ai::{Decision, Level};
 use crate::rules::Move;
 
+use super::pace::Pace;
 use super::session::Prompt;
+use super::GameScreen;
 use crate::app::setup::SeatKind;
-use crate::app::{after, Inner, Screen};
+use crate::app::{Screen, Screens};
 
-/// What a thought was about: the game and how far it had gone, so that an
-/// answer arriving after the game moved on (or was left) is dropped.
+/// What a thought was about: the ticket it was asked under and how far
+/// the game had gone, so that an answer arriving after the game moved on
+/// (or was left) is dropped.
 #[derive(Clone, Copy)]
 struct Asked {
-    game_number: u64,
+    ticket: u64,
     events: usize,
 }
 
-impl Inner {
+impl GameScreen {
     /// Works out `decision` through the scheduler and hands the move to
-    /// `answer` while the same game is on; the move is `None` if the game
-    /// has moved on meanwhile.
+    /// `answer` if the question is still waited for (`waited`, asked of
+    /// the ticket); the move is `None` if the game has moved on meanwhile.
     fn think(
-        self: &Rc<Self>,
+        &self,
+        app: &Rc<Screens>,
         asked: Asked,
         decision: Decision,
-        answer: fn(&Rc<Inner>, Option<Move>),
+        waited: fn(&GameScreen, u64) -> bool,
+        answer: fn(&Rc<Screens>, Option<Move>),
     ) {
-        let me = Rc::downgrade(self);
-        self.scheduler.run(decision, move |chosen| {
-            let Some(inner) = me.upgrade() else { return };
+        let app = Rc::downgrade(app);
+        self.shared.scheduler.run(decision, move |chosen| {
+            let Some(app) = app.upgrade() else { return };
             // Another game began meanwhile: this answer is nobody's.
-            if !inner.is_current(asked.game_number) {
+            if !waited(&app.game, asked.ticket) {
                 return;
             }
-            let same_moment = inner
-                .state
-                .borrow()
-                .session
-                .as_ref()
-                .is_some_and(|s| s.game.record().events.len() == asked.events);
-            answer(&inner, chosen.filter(|_| same_moment));
+            let same_moment = (app.game)
+                .with_session(|s| s.game().record().events.len() == asked.events)
+                == Some(true);
+            answer(&app, chosen.filter(|_| same_moment));
         });
     }
-}
 
-impl Inner {
-    /// If a computer is to act, does so after its pause (once: a pending
-    /// action is not scheduled twice).
-    pub(in crate::app) fn computer_step(self: &Rc<Self>) {
-        let (pause, number) = {
-            let mut st = self.state.borrow_mut();
-            let Some(s) = st.session.as_ref() else { return };
-            let computer_acts = s.mover_kind().is_computer() && s.prompt() != Prompt::Over;
-            if !computer_acts || st.busy || st.computer_waiting || self.screen() != Screen::Game {
-                return;
-            }
-            st.computer_waiting = true;
-            (st.settings.speed.computer_pause_ms(), st.game_number)
-        };
-        let me = self.clone();
-        after(pause, move || me.computer_act(number));
-    }
-
-    fn computer_act(self: &Rc<Self>, number: u64) {
+    /// The computer's pause is over: it throws, lets a passed turn go, or
+    /// thinks and then moves.
+    pub(super) fn computer_act(&self, app: &Rc<Screens>, ticket: u64) {
         let (prompt, decision, asked) = {
-            let mut st = self.state.borrow_mut();
-            let game_number = st.game_number;
-            let Some(s) = st.session.as_ref() else { return };
+            let session = self.session.borrow();
+            let Some(s) = session.as_ref() else { return };
             let SeatKind::Computer(level) = s.mover_kind() else {
-                st.computer_waiting = false;
+                *self.pace.borrow_mut() = Pace::Idle;
                 return;
             };
             let asked = Asked {
-                game_number,
-                events: s.game.record().events.len(),
+                ticket,
+                events: s.game().record().events.len(),
             };
-            let decision = Decision::new(s.game.turn(), level, s.choice_seed());
+            let decision = Decision::new(s.game().turn(), level, s.choice_seed());
             (s.prompt(), decision, asked)
         };
-        if !self.is_current(number) {
-            // The new game has its own pending action, if any.
-            return;
-        }
-        if self.screen() != Screen::Game || prompt == Prompt::Over {
-            self.computer_thought_dropped();
+        if self.shared.screen() != Screen::Game || prompt == Prompt::Over {
+            self.computer_thought_dropped(app);
             return;
         }
         match prompt {
             Prompt::Throw | Prompt::ThrowAgain => {
-                self.state.borrow_mut().computer_waiting = false;
-                self.throw(0.5);
+                *self.pace.borrow_mut() = Pace::Idle;
+                self.throw(app, 0.5);
             }
             Prompt::Passes => {
-                self.state.borrow_mut().computer_waiting = false;
-                self.pass_turn();
+                *self.pace.borrow_mut() = Pace::Idle;
+                self.pass_turn(app);
             }
             Prompt::Move => {
-                self.think(asked, decision, |inner, chosen| match chosen {
+                let waited = |game: &GameScreen, ticket| {
+                    *game.pace.borrow() == Pace::ComputerThinking { ticket }
+                };
+                self.think(app, asked, decision, waited, |app, chosen| match chosen {
                     // Played only where people can see it.
-                    Some(mv) if inner.screen() == Screen::Game => {
-                        inner.state.borrow_mut().computer_waiting = false;
-                        inner.play(mv);
+                    Some(mv) if app.game.shared.screen() == Screen::Game => {
+                        *app.game.pace.borrow_mut() = Pace::Idle;
+                        app.game.play(app, mv);
                     }
-                    _ => inner.computer_thought_dropped(),
+                    _ => app.game.computer_thought_dropped(app),
                 });
             }
             Prompt::Over => {}
@@ -113,34 +96,36 @@ impl Inner {
     }
 
     /// The computer's pending action came to nothing: it may act afresh.
-    fn computer_thought_dropped(self: &Rc<Self>) {
-        self.state.borrow_mut().computer_waiting = false;
-        self.computer_step();
+    fn computer_thought_dropped(&self, app: &Rc<Screens>) {
+        *self.pace.borrow_mut() = Pace::Idle;
+        self.next(app);
     }
 
     /// A person asks what to play: the hint is worked out off the UI thread
     /// and shown as the suggested pawn and square.
-    pub(super) fn ask_hint(self: &Rc<Self>) {
-        let asked = {
-            let st = self.state.borrow();
-            let Some(s) = st.session.as_ref() else { return };
-            if st.busy || s.mover_kind().is_computer() || s.prompt() != Prompt::Move {
+    pub(super) fn ask_hint(&self, app: &Rc<Screens>) {
+        let (asked, decision) = {
+            let session = self.session.borrow();
+            let Some(s) = session.as_ref() else { return };
+            let moving = self.pace.borrow().is_moving();
+            if moving || s.mover_kind().is_computer() || s.prompt() != Prompt::Move {
                 return;
             }
             let asked = Asked {
-                game_number: st.game_number,
-                events: s.game.record().events.len(),
+                ticket: self.new_ticket(),
+                events: s.game().record().events.len(),
             };
             // The hint is the move Hard would make.
-            (asked, Decision::new(s.game.turn(), Level::Hard, 0))
+            (asked, Decision::new(s.game().turn(), Level::Hard, 0))
         };
-        let (asked, decision) = asked;
-        self.think(asked, decision, |inner, suggested| {
+        self.hint_asked.set(Some(asked.ticket));
+        let waited = |game: &GameScreen, ticket| game.hint_asked.get() == Some(ticket);
+        self.think(app, asked, decision, waited, |app, suggested| {
             let Some(mv) = suggested else { return };
-            if let Some(s) = inner.state.borrow_mut().session.as_mut() {
+            if let Some(s) = app.game.session.borrow_mut().as_mut() {
                 s.suggest(mv);
             }
-            inner.show_game();
+            app.game.show(app);
         });
     }
 }

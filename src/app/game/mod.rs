@@ -1,33 +1,33 @@
 //! The Game screen (the `Play` global): the board, the tray and the log of
 //! the game in progress; throws, taps and moves, each shown as it happens;
-//! and the computer's turns. The game itself is a [`Session`]; how a tap
-//! becomes a move is in `selection`, how the game is told in `narration`.
+//! and the computer's turns. The game itself is a [`Session`] (the model,
+//! changed through its commands), its pacing is `pace`, and the screen is
+//! made from both by `present`.
 
 mod board_view;
 mod computer;
-mod narration;
-mod notices;
-mod pawns;
-pub(super) mod race;
-mod selection;
+mod pace;
+pub(super) mod present;
 pub(super) mod session;
 // Read the words the UI makes of the game, on Slint's testing backend.
 #[cfg(all(test, feature = "ui-tests"))]
 mod tests;
 
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use slint::ComponentHandle;
+use slint::{ComponentHandle, ModelRc, Timer, VecModel};
 
+use super::shared::Shared;
 use super::text::game_index;
-use super::{after, model, new_seed, update, AppWindow, Inner, Screen, State};
-use super::{DieData, LogLine, MoveChoice, Notice, PawnData, Play, ThrowCall};
-use crate::board::{Cell, Side};
-use crate::dice::{Implement, Throw};
-use crate::rules::{Game, Match, Move, ThrowName};
+use super::{after, game_over, model, new_seed, update, AppWindow, Screen, Screens};
+use super::{CellData, LogLine, PawnData, Play};
+use crate::board::{Cell as Square, Side};
+use crate::rules::{Match, Move};
 use crate::store::SaveStore;
 use board_view::Layout;
-use session::{Prompt, Session};
+use pace::Pace;
+use session::{Prompt, Session, Tap};
 
 /// How long a refused pawn shakes.
 const SHAKE_MS: u64 = 450;
@@ -36,110 +36,149 @@ const SHAKE_MS: u64 = 450;
 /// tallest panel shows, however long the game.
 pub const LOG_SHOWN: usize = 150;
 
-/// The pieces in the tray: a throw as it fell, or the implement at rest.
-fn tray(implement: Implement, throw: Option<Throw>) -> Vec<DieData> {
-    match (implement, throw) {
-        (Implement::Cowries(_), Some(t)) => t
-            .shells()
-            .map(|up| DieData {
-                kind: 2,
-                value: 0,
-                mouth_up: up,
-            })
-            .collect(),
-        (Implement::Cowries(n), None) => (0..n)
-            .map(|i| DieData {
-                kind: 2,
-                value: 0,
-                mouth_up: i % 2 == 0,
-            })
-            .collect(),
-        (dice, t) => {
-            let kind = if dice == Implement::StickDice { 0 } else { 1 };
-            let rest = vec![1u8; dice.values_per_throw()];
-            let values = t.map(|t| t.values().to_vec()).unwrap_or(rest);
-            values
-                .into_iter()
-                .map(|value| DieData {
-                    kind,
-                    value: value as i32,
-                    mouth_up: false,
-                })
-                .collect()
-        }
-    }
+pub(super) struct GameScreen {
+    shared: Rc<Shared>,
+    /// The game in progress, if any.
+    session: RefCell<Option<Session>>,
+    /// What the screen is showing between actions; taps wait while
+    /// something moves.
+    pace: RefCell<Pace>,
+    /// Times the pacing: a tumble, a pawn's step, the computer's pause
+    /// (stopped when the game it was for is left).
+    pace_timer: Timer,
+    /// Numbers the thoughts asked for, so that an answer is taken only
+    /// while it is the one waited for.
+    tickets: Cell<u64>,
+    /// The hint asked for, by its thought's ticket, until it is shown.
+    hint_asked: Cell<Option<u64>>,
+    /// The seed of the next game (tests fix it; otherwise the clock).
+    next_seed: Cell<Option<u64>>,
+    // Kept across updates so that pawns keep their elements and glide.
+    pawns: Rc<VecModel<PawnData>>,
+    cells: Rc<VecModel<CellData>>,
+    // The newest lines of the log, kept so that a line added does not
+    // build every line's elements again.
+    log: Rc<VecModel<LogLine>>,
 }
 
-impl Inner {
-    /// The Game screen's buttons and taps.
-    pub(super) fn connect_play(self: &Rc<Self>, window: &AppWindow) {
+impl GameScreen {
+    pub fn new(shared: Rc<Shared>, window: &AppWindow) -> GameScreen {
+        let screen = GameScreen {
+            shared,
+            session: RefCell::new(None),
+            pace: RefCell::new(Pace::Idle),
+            pace_timer: Timer::default(),
+            tickets: Cell::new(0),
+            hint_asked: Cell::new(None),
+            next_seed: Cell::new(None),
+            pawns: Rc::new(VecModel::default()),
+            cells: Rc::new(VecModel::default()),
+            log: Rc::new(VecModel::default()),
+        };
         let play = window.global::<Play>();
-        let me = self.clone();
-        play.on_throw(move |speed| {
-            if me.persons_turn() {
-                me.throw(speed);
+        play.set_pawns(ModelRc::from(screen.pawns.clone()));
+        play.set_cells(ModelRc::from(screen.cells.clone()));
+        play.set_log(ModelRc::from(screen.log.clone()));
+        screen
+    }
+
+    /// The Game screen's buttons and taps.
+    pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
+        let play = window.global::<Play>();
+        let me = app.clone();
+        play.on_throw(move |fling| {
+            if me.game.persons_turn() {
+                me.game.throw(&me, fling);
             }
         });
-        let me = self.clone();
+        let me = app.clone();
         play.on_pass_turn(move || {
-            if me.persons_turn() {
-                me.pass_turn();
+            if me.game.persons_turn() {
+                me.game.pass_turn(&me);
             }
         });
-        let me = self.clone();
-        play.on_hint(move || me.ask_hint());
-        let me = self.clone();
-        play.on_take_back(move || me.take_back());
-        let me = self.clone();
+        let me = app.clone();
+        play.on_hint(move || me.game.ask_hint(&me));
+        let me = app.clone();
+        play.on_take_back(move || me.game.take_back(&me));
+        let me = app.clone();
         play.on_tap_pawn(move |id| {
-            me.answer(|s| s.tap_pawn(id as usize), Some(id));
+            me.game.answer(&me, |s| s.tap_pawn(id as usize), Some(id));
         });
-        let me = self.clone();
+        let me = app.clone();
         play.on_tap_cell(move |cell| {
-            me.answer(|s| s.tap_cell(Cell(cell as u8)), None);
+            me.game
+                .answer(&me, |s| s.tap_cell(Square(cell as u8)), None);
         });
-        let me = self.clone();
+        let me = app.clone();
         play.on_choose(move |i| {
-            let mv = me
-                .state
-                .borrow()
-                .session
-                .as_ref()
-                .and_then(|s| s.offered.get(i as usize).copied());
-            if let Some(mv) = mv.filter(|_| me.persons_turn()) {
-                me.play(mv);
+            let mv = (me.game).with_session(|s| s.offered().get(i as usize).copied());
+            if let Some(mv) = mv.flatten().filter(|_| me.game.persons_turn()) {
+                me.game.play(&me, mv);
             }
         });
-        let me = self.clone();
-        play.on_restart(move || me.restart());
-        let me = self.clone();
+        let me = app.clone();
+        play.on_restart(move || me.game.restart(&me));
+        let me = app.clone();
         play.on_show_rules(move || {
-            let game = me.state.borrow().session.as_ref().map(|s| s.game.game());
-            if let Some(game) = game {
-                let index = Game::ALL.iter().position(|g| *g == game).unwrap_or(0);
-                me.show_rules(index);
-            }
-            me.open_rules(Screen::Game);
+            let game = me.game.with_session(|s| s.position().game());
+            me.rules.open(&me, Screen::Game, game);
         });
-        let me = self.clone();
-        play.on_quit(move || me.go(Screen::Home));
+        let me = app.clone();
+        play.on_quit(move || me.home.go(&me, Screen::Home));
+    }
+
+    /// Looks at the game in progress.
+    pub fn with_session<R>(&self, f: impl FnOnce(&Session) -> R) -> Option<R> {
+        self.session.borrow().as_ref().map(f)
+    }
+
+    /// Whether a game is in progress and not over (Home offers Continue).
+    pub fn is_unfinished(&self) -> bool {
+        self.with_session(|s| !s.position().is_over()) == Some(true)
+    }
+
+    /// Whether nothing moves on the screen (slow work on the UI thread
+    /// waits till then).
+    pub fn is_still(&self) -> bool {
+        self.pace.try_borrow().is_ok_and(|pace| !pace.is_moving())
+    }
+
+    /// Fixes the seed of the next game started.
+    pub fn seed_next_game(&self, seed: u64) {
+        self.next_seed.set(Some(seed));
+    }
+
+    /// The seed for a game starting now.
+    pub fn take_seed(&self) -> u64 {
+        self.next_seed.take().unwrap_or_else(new_seed)
+    }
+
+    /// The game saved as `id` is deleted: if it is the one in memory, it
+    /// goes too, or its next move would save it again.
+    pub fn forget(&self, id: &str) {
+        if self.with_session(|s| s.save_id() == Some(id)) == Some(true) {
+            self.stop_pacing();
+            *self.session.borrow_mut() = None;
+        }
+    }
+
+    /// Writes every game handed to the autosaver.
+    pub fn flush_saves(&self) {
+        self.shared.flush_games();
     }
 
     /// Whether a person is to act now (taps in a computer's turn do nothing).
-    pub(super) fn persons_turn(&self) -> bool {
-        self.state
-            .borrow()
-            .session
-            .as_ref()
-            .is_some_and(|s| !s.mover_kind().is_computer())
+    fn persons_turn(&self) -> bool {
+        self.with_session(|s| !s.mover_kind().is_computer()) == Some(true)
     }
 
     /// Lets the turn go: a turn that passed, acknowledged, or Khado
     /// Karvo declined.
-    pub(super) fn pass_turn(self: &Rc<Self>) {
+    fn pass_turn(&self, app: &Rc<Screens>) {
         let declined = {
-            let mut st = self.state.borrow_mut();
-            let Some(s) = st.session.as_mut() else { return };
+            let mut session = self.session.borrow_mut();
+            let Some(s) = session.as_mut() else { return };
             // Asked before the pass is acknowledged: a Khado Karvo choice
             // that comes next is its player's to make.
             let declined = s.is_khado_karvo();
@@ -147,262 +186,233 @@ impl Inner {
             declined
         };
         if declined {
-            self.play(Move::MISS_TURN);
+            self.play(app, Move::MISS_TURN);
             return;
         }
-        self.show_game();
-        self.computer_step();
+        self.show(app);
+        self.next(app);
     }
 
-    pub(super) fn take_back(self: &Rc<Self>) {
-        {
-            let mut st = self.state.borrow_mut();
-            if st.busy {
-                return;
-            }
-            let Some(s) = st.session.as_mut() else { return };
-            if !s.take_back() {
-                return;
-            }
+    fn take_back(&self, app: &Rc<Screens>) {
+        if self.pace.borrow().is_moving() {
+            return;
         }
-        self.autosave();
-        self.show_game();
+        let taken = self
+            .session
+            .borrow_mut()
+            .as_mut()
+            .is_some_and(Session::take_back);
+        if taken {
+            self.autosave(app);
+            self.show(app);
+        }
     }
 
     /// A new game of the same kind with the same players.
-    pub(super) fn restart(self: &Rc<Self>) {
-        let again = {
-            let mut st = self.state.borrow_mut();
-            let seed = st.next_seed.take().unwrap_or_else(new_seed);
-            st.session.as_ref().map(|s| {
-                let p = s.position();
-                (p.game(), *p.options(), s.names.clone(), s.kinds, seed)
-            })
-        };
-        if let Some((game, options, names, kinds, seed)) = again {
-            match Match::new(game, options, seed) {
-                Ok(m) => self.begin(Session::new(m, names, kinds)),
-                Err(e) => eprintln!("chaupar: cannot restart {game}: {e}"),
-            }
+    pub fn restart(&self, app: &Rc<Screens>) {
+        let seed = self.take_seed();
+        let again = self.with_session(|s| {
+            let p = s.position();
+            let game = Match::new(p.game(), *p.options(), seed);
+            (p.game(), game.map(|m| s.again(m)))
+        });
+        match again {
+            Some((_, Ok(session))) => self.begin(app, session),
+            Some((game, Err(e))) => eprintln!("chaupar: cannot restart {game}: {e}"),
+            None => {}
         }
     }
 
     /// Makes `session` the game in progress and shows it. A new game gets
     /// its save id here and is saved at once.
-    pub(super) fn begin(self: &Rc<Self>, mut session: Session) {
-        if session.save_id.is_none() {
+    pub fn begin(&self, app: &Rc<Screens>, mut session: Session) {
+        if session.save_id().is_none() {
             // The store numbers ids by the files it finds: the last game's
             // first save must be on disk, or two games could share an id.
-            self.flush_saves();
-            session.save_id = self.store.as_ref().map(SaveStore::new_game_id);
+            app.flush_saves();
+            session.set_save_id(self.shared.store.as_ref().map(SaveStore::new_game_id));
         }
-        {
-            let mut st = self.state.borrow_mut();
-            st.session = Some(session);
-            st.busy = false;
-            st.computer_waiting = false;
-            st.game_number += 1;
+        self.stop_pacing();
+        if session.position().is_over() {
+            *self.pace.borrow_mut() = Pace::Over;
         }
-        self.autosave();
+        *self.session.borrow_mut() = Some(session);
+        self.autosave(app);
         // A new board: its pawns appear in place rather than gliding in,
         // and no throw of the last game is still tumbling.
         self.pawns.set_vec(Vec::new());
-        self.window().global::<Play>().set_tumbling(false);
-        self.show_game();
-        self.go(Screen::Game);
+        self.shared.window().global::<Play>().set_tumbling(false);
+        self.show(app);
+        app.home.go(app, Screen::Game);
     }
 
-    pub(super) fn throw(self: &Rc<Self>, fling: f32) {
-        let (tumble, number) = {
-            let mut st = self.state.borrow_mut();
-            let tumble = st.settings.speed.tumble_ms();
-            let busy = st.busy;
-            let Some(s) = st.session.as_mut().filter(|s| !busy && s.can_throw()) else {
+    fn throw(&self, app: &Rc<Screens>, fling: f32) {
+        let tumble = self.shared.settings.borrow().speed.tumble_ms();
+        {
+            let mut session = self.session.borrow_mut();
+            let idle = *self.pace.borrow() == Pace::Idle;
+            let Some(s) = session.as_mut().filter(|s| idle && s.can_throw()) else {
                 return;
             };
             let thrown = s.throw();
             let implement = s.implement();
-            st.busy = tumble > 0;
-            self.outputs.throw(&thrown, implement, fling, tumble as u32);
-            (tumble, st.game_number)
-        };
-        self.autosave();
-        let window = self.window();
+            (self.shared.outputs).throw(&thrown, implement, fling, tumble as u32);
+            if tumble > 0 {
+                *self.pace.borrow_mut() = Pace::Tumbling;
+            }
+        }
+        self.autosave(app);
+        let window = self.shared.window();
         let play = window.global::<Play>();
         play.set_fling(fling.clamp(0.0, 1.0));
         self.show_tray();
         if tumble > 0 {
             play.set_tumbling(true);
             play.set_busy(true);
-            let me = self.clone();
-            after(tumble, move || {
-                if !me.is_current(number) {
-                    return;
-                }
-                me.state.borrow_mut().busy = false;
-                me.window().global::<Play>().set_tumbling(false);
-                me.show_game();
-                me.computer_step();
-            });
+            self.wait(app, tumble);
         } else {
-            self.show_game();
-            self.computer_step();
+            self.show(app);
+            self.next(app);
         }
     }
 
     /// Carries out a tap's answer: a move to play, a choice shown, or the
     /// reason the tap did nothing (with a shake of the pawn tapped).
-    pub(super) fn answer(
-        self: &Rc<Self>,
-        f: impl FnOnce(&mut Session) -> Result<Option<Move>, Notice>,
-        pawn: Option<i32>,
-    ) {
-        let result = {
-            let mut st = self.state.borrow_mut();
-            if st.busy {
-                return;
-            }
-            let Some(s) = st
-                .session
-                .as_mut()
-                .filter(|s| !s.mover_kind().is_computer())
-            else {
+    fn answer(&self, app: &Rc<Screens>, f: impl FnOnce(&mut Session) -> Tap, pawn: Option<i32>) {
+        if self.pace.borrow().is_moving() {
+            return;
+        }
+        let tap = {
+            let mut session = self.session.borrow_mut();
+            let Some(s) = session.as_mut().filter(|s| !s.mover_kind().is_computer()) else {
                 return;
             };
-            let result = f(s);
-            if let Err(reason) = &result {
-                s.notice = reason.clone();
-            }
-            result
+            f(s)
         };
-        match result {
-            Ok(Some(mv)) => self.play(mv),
-            Ok(None) => self.show_game(),
-            Err(_) => {
-                self.outputs.refused();
-                self.show_game();
+        match tap {
+            Tap::Play(mv) => self.play(app, mv),
+            Tap::Shown => self.show(app),
+            Tap::Refused => {
+                self.shared.outputs.refused();
+                self.show(app);
                 if let Some(id) = pawn {
-                    let window = self.window();
-                    let play = window.global::<Play>();
-                    play.set_shaking(id);
-                    let me = self.clone();
+                    let window = self.shared.window();
+                    window.global::<Play>().set_shaking(id);
+                    let window = window.as_weak();
                     after(SHAKE_MS, move || {
-                        me.window().global::<Play>().set_shaking(-1)
+                        if let Some(window) = window.upgrade() {
+                            window.global::<Play>().set_shaking(-1);
+                        }
                     });
                 }
             }
         }
     }
 
-    /// Whether the game `number` is still the one in progress.
-    pub(super) fn is_current(&self, number: u64) -> bool {
-        self.state.borrow().game_number == number
-    }
-
-    pub(super) fn play(self: &Rc<Self>, mv: Move) {
-        let (ids, step_ms, number) = {
-            let mut st = self.state.borrow_mut();
-            let step_ms = st.settings.speed.step_ms();
-            let Some(s) = st.session.as_mut() else { return };
+    fn play(&self, app: &Rc<Screens>, mv: Move) {
+        let step_ms = self.shared.settings.borrow().speed.step_ms();
+        let walk_ms = {
+            let mut session = self.session.borrow_mut();
+            let Some(s) = session.as_mut() else { return };
             let ids = s.moving_ids(mv);
-            let effects = match s.play(mv) {
-                Ok(effects) => effects,
-                Err(reason) => {
-                    s.notice = reason;
-                    drop(st);
-                    self.outputs.refused();
-                    self.show_game();
-                    return;
-                }
+            let Ok(effects) = s.play(mv) else {
+                drop(session);
+                self.shared.outputs.refused();
+                self.show(app);
+                return;
             };
             // The pawns walk square by square forward, else jump.
             let (steps, walk_ms) = match mv.to.checked_sub(mv.from) {
                 Some(steps) if step_ms > 0 && steps > 0 => (steps, step_ms as u32),
                 _ => (1, 0),
             };
-            self.outputs.moved(&effects, s.position(), steps, walk_ms);
-            st.busy = step_ms > 0;
-            (ids, step_ms, st.game_number)
-        };
-        self.autosave();
-        // The chosen pawn's squares and choices go; the turn shows as busy.
-        self.show_game();
-        if step_ms > 0 && mv.to > mv.from {
-            self.walk(ids, mv.from + 1, mv.to, step_ms, number);
-        } else {
-            self.finish_move(number);
-        }
-    }
-
-    /// Steps the moving pawns one square at a time along their path.
-    pub(super) fn walk(
-        self: &Rc<Self>,
-        ids: Vec<usize>,
-        step: u8,
-        to: u8,
-        step_ms: u64,
-        number: u64,
-    ) {
-        if !self.is_current(number) {
-            return;
-        }
-        if let Some(s) = self.state.borrow_mut().session.as_mut() {
-            for &id in &ids {
-                s.pawns[id].step = step;
+            (self.shared.outputs).moved(&effects, s.position(), steps, walk_ms);
+            if walk_ms > 0 {
+                *self.pace.borrow_mut() = Pace::Walking {
+                    ids,
+                    step: mv.from + 1,
+                    to: mv.to,
+                };
             }
-        }
-        self.show_pawns();
-        let me = self.clone();
-        if step >= to {
-            after(step_ms, move || me.finish_move(number));
-        } else {
-            after(step_ms, move || me.walk(ids, step + 1, to, step_ms, number));
-        }
-    }
-
-    pub(super) fn finish_move(self: &Rc<Self>, number: u64) {
-        if !self.is_current(number) {
-            return;
-        }
-        let over = {
-            let mut st = self.state.borrow_mut();
-            st.busy = false;
-            let Some(s) = st.session.as_mut() else { return };
-            s.sync_pawns();
-            s.select_only_move();
-            s.position().is_over()
+            walk_ms
         };
-        self.show_game();
-        if over {
-            self.count_finished_game();
-            self.show_outcome();
-            self.go(Screen::GameOver);
+        self.autosave(app);
+        // The chosen pawn's squares and choices go; the turn shows as busy.
+        self.show(app);
+        if walk_ms > 0 {
+            self.wait(app, u64::from(walk_ms));
         } else {
-            self.computer_step();
+            self.finish_move(app);
         }
     }
 
-    pub(super) fn show_tray(&self) {
-        let st = self.state.borrow();
-        let Some(s) = st.session.as_ref() else { return };
-        let window = self.window();
-        let play = window.global::<Play>();
-        play.set_dice(model(tray(s.implement(), s.last_throw)));
-        let p = s.position();
-        let name = s
-            .last_throw
-            .and_then(|t| p.options().throw_name(p.game(), &t));
-        play.set_throw_call(match name {
-            None => ThrowCall::None,
-            Some(ThrowName::Chamma) => ThrowCall::Chamma,
-            Some(ThrowName::Ashta) => ThrowCall::Ashta,
-            Some(ThrowName::Khim) => ThrowCall::Khim,
-            Some(ThrowName::Doublet) => ThrowCall::Doublet,
-        });
+    /// The move has been shown: the pawns stand where the engine has them.
+    fn finish_move(&self, app: &Rc<Screens>) {
+        *self.pace.borrow_mut() = Pace::Idle;
+        let Some(()) = self.session.borrow_mut().as_mut().map(Session::move_shown) else {
+            return;
+        };
+        self.show(app);
+        self.next(app);
     }
 
-    pub(super) fn layout(st: &State, s: &Session) -> Layout {
-        let bottom = if st.settings.rotate_board {
+    /// Queues the game as it is now to be saved, and counts its throws on
+    /// the Dice screen.
+    fn autosave(&self, app: &Screens) {
+        let session = self.session.borrow();
+        let Some(s) = session.as_ref() else { return };
+        app.dice.count_throws(app, s);
+        let Some(saver) = &self.shared.autosaver else {
+            return;
+        };
+        let Some(id) = s.save_id() else { return };
+        let writes = saver.save(id, s.summary(), s.document());
+        drop(session);
+        self.shared.write_saves(writes);
+    }
+
+    /// A finished game leaves the saved games, and counts in the statistics.
+    fn count_finished_game(&self) {
+        let session = self.session.borrow();
+        let Some(s) = session.as_ref() else { return };
+        if let (Some(saver), Some(id)) = (&self.shared.autosaver, s.save_id()) {
+            self.shared.write_saves(saver.delete(id));
+        }
+        let Some(store) = &self.shared.store else {
+            return;
+        };
+        let p = s.position();
+        let names: Vec<(String, bool)> = p
+            .seats()
+            .iter()
+            .map(|&side| (s.counted_name(side), p.winners().contains(&side)))
+            .collect();
+        if let Err(e) = store.record_result(names.iter().map(|(n, won)| (n.as_str(), *won))) {
+            eprintln!("chaupar: could not count the game: {e}");
+        }
+    }
+
+    /// The game is over: Game over shows how it ended.
+    fn show_outcome(&self, app: &Rc<Screens>) {
+        self.count_finished_game();
+        if let Some(s) = self.session.borrow().as_ref() {
+            game_over::show(&self.shared.window(), s);
+        }
+        app.home.go(app, Screen::GameOver);
+    }
+
+    fn show_tray(&self) {
+        let session = self.session.borrow();
+        let Some(s) = session.as_ref() else { return };
+        let (dice, call) = present::tray(s);
+        let window = self.shared.window();
+        let play = window.global::<Play>();
+        play.set_dice(model(dice));
+        play.set_throw_call(call);
+    }
+
+    fn layout(&self, s: &Session) -> Layout {
+        let bottom = if self.shared.settings.borrow().rotate_board {
             s.facing().unwrap_or(Side(0))
         } else {
             Side(0)
@@ -411,50 +421,29 @@ impl Inner {
         Layout::new(p.board_kind(), bottom, p.options().entry_throws)
     }
 
-    pub(super) fn show_pawns(&self) {
-        let st = self.state.borrow();
-        let Some(s) = st.session.as_ref() else { return };
-        let layout = Inner::layout(&st, s);
-        let spots = layout.pawns(&s.pawns);
+    fn show_pawns(&self) {
+        let session = self.session.borrow();
+        let Some(s) = session.as_ref() else { return };
+        let pace = self.pace.borrow();
+        // Walking pawns are drawn on the square they have reached.
+        let mut pawns = s.pawns().to_vec();
+        if let Pace::Walking { ids, step, .. } = &*pace {
+            for &id in ids {
+                pawns[id].step = *step;
+            }
+        }
         // Nothing is lit for people to tap while the computer plays.
-        let movable_steps: Vec<u8> = if st.busy || s.mover_kind().is_computer() {
-            Vec::new()
-        } else {
-            s.legal_moves().iter().map(|m| m.from).collect()
-        };
-        let side = s.game.pawn_side();
-        let rows = s
-            .pawns
-            .iter()
-            .zip(spots)
-            .map(|(&p, spot)| {
-                let movable = p.side == side && movable_steps.contains(&p.step);
-                let stack = s
-                    .pawns
-                    .iter()
-                    .filter(|q| q.side == p.side && q.step == p.step)
-                    .count();
-                // A stack is lit once, on its top pawn.
-                let top = stack == 1 || spot.top_of > 0;
-                PawnData {
-                    movable: movable && top,
-                    selected: top && p.side == side && Some(p.step) == s.selected,
-                    jug: top && stack > 1 && s.position().flags(p.side).jug == Some(p.step),
-                    false_pair: top && s.position().is_false_pair(p.side, p.step),
-                    ..s.pawn_told(spot.pawn_data(p), p, stack, movable)
-                }
-            })
-            .collect();
-        update(&self.pawns, rows);
+        let lit = !pace.is_moving() && !s.mover_kind().is_computer();
+        update(&self.pawns, present::pawns(s, &self.layout(s), &pawns, lit));
     }
 
     /// Everything the Game screen shows.
-    pub(super) fn show_game(&self) {
+    pub fn show(&self, app: &Screens) {
         {
-            let st = self.state.borrow();
-            let Some(s) = st.session.as_ref() else { return };
-            let layout = Inner::layout(&st, s);
-            let window = self.window();
+            let session = self.session.borrow();
+            let Some(s) = session.as_ref() else { return };
+            let layout = self.layout(s);
+            let window = self.shared.window();
             let play = window.global::<Play>();
             let mover = s.mover();
             play.set_game(game_index(s.position().game()));
@@ -463,63 +452,37 @@ impl Inner {
             play.set_margin(layout.margin());
             update(
                 &self.cells,
-                layout.cells(&s.targets(), s.trail(), s.kajalvun_square()),
+                layout.cells(&present::targets(s), s.trail(), s.kajalvun_square()),
             );
             let prompt = s.prompt();
             play.set_mover_side(mover.0 as i32);
             // The player's name, and the colour their pawns are this turn.
-            play.set_mover_name(s.name_data(mover));
-            play.set_mover_colour(s.colour(s.mover_pawns()));
+            play.set_mover_name(present::name(s, mover));
+            play.set_mover_colour(present::colour(s, s.mover_pawns()));
             let computer = s.mover_kind().is_computer();
-            play.set_prompt(s.ask());
+            play.set_prompt(present::ask(s));
             play.set_can_throw(s.can_throw() && !computer);
             let khado = s.is_khado_karvo();
             play.set_can_pass((prompt == Prompt::Passes || khado) && !computer);
             play.set_pass_optional(khado);
-            play.set_can_hint(prompt == Prompt::Move && !computer && !st.busy && s.hint.is_none());
-            play.set_can_take_back(s.can_take_back() && !st.busy);
-            play.set_busy(st.busy);
-            play.set_notice(s.notice.clone());
-            let values = if s.passing.is_some() {
+            let busy = self.pace.borrow().is_moving();
+            play.set_can_hint(prompt == Prompt::Move && !computer && !busy && s.hint().is_none());
+            play.set_can_take_back(s.can_take_back() && !busy);
+            play.set_busy(busy);
+            play.set_notice(present::notice(s));
+            let values = if s.is_passing() {
                 Vec::new()
             } else {
-                s.game.values_left().into_iter().map(i32::from).collect()
+                s.game().values_left().into_iter().map(i32::from).collect()
             };
             play.set_values(model(values));
-            // A long list of ways is left to the highlighted squares.
-            let offered = if s.offered.len() <= 4 {
-                s.offered.as_slice()
-            } else {
-                &[]
-            };
-            play.set_choices(model(
-                offered
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &mv)| MoveChoice {
-                        index: i as i32,
-                        r#move: s.describe(mv),
-                    })
-                    .collect(),
-            ));
-            play.set_standings(model(race::standings(s)));
-            play.set_teams(model(race::teams(s)));
-            let newest = &s.log[s.log.len().saturating_sub(LOG_SHOWN)..];
-            // Each side's name once, not once a line.
-            let names = Side::ALL.map(|side| s.name_data(side));
-            update(
-                &self.log,
-                newest
-                    .iter()
-                    .map(|line| LogLine {
-                        name: names[line.side as usize].clone(),
-                        ..line.clone()
-                    })
-                    .collect(),
-            );
+            play.set_choices(model(present::choices(s)));
+            play.set_standings(model(present::standings(s)));
+            play.set_teams(model(present::teams(s)));
+            update(&self.log, present::log(s, LOG_SHOWN));
         }
         self.show_tray();
         self.show_pawns();
-        self.show_nav();
+        app.home.show(app);
     }
 }

@@ -1,9 +1,10 @@
 //! The game screen's model: the log, the labels, the choices and the
 //! pawns' identities as a player meets them.
 
-use super::session::Session;
+use super::present;
+use super::session::{Entry, Session, Tap};
 use crate::app::setup::SeatKind;
-use crate::app::{AppWindow, LogLine, MoveText, Notice, PawnData, Telling};
+use crate::app::{AppWindow, MoveText, Notice, PawnData, Telling};
 use crate::board::Side;
 use crate::rules::{AfterThrow, Event, Match, Move, Phase, Position};
 use crate::rules::{Game, Options};
@@ -40,12 +41,17 @@ fn said(mv: MoveText) -> String {
 }
 
 /// A line of the log, after the player's name.
-fn logged(line: &LogLine) -> String {
-    words(|t| t.invoke_logged(line.clone()).into())
+fn logged(s: &Session, entry: &Entry) -> String {
+    words(|t| t.invoke_logged(present::log_line(s, entry)).into())
 }
 
 fn last_logged(s: &Session) -> String {
-    logged(s.log.last().expect("a line in the log"))
+    logged(s, s.log().last().expect("a line in the log"))
+}
+
+/// The side a line of the log is about, as the log shows it.
+fn last_logged_side(s: &Session) -> i32 {
+    present::log_line(s, s.log().last().expect("a line in the log")).side
 }
 
 fn notice(n: &Notice) -> String {
@@ -54,15 +60,15 @@ fn notice(n: &Notice) -> String {
 
 /// A lit square as a screen reader says it.
 fn targets_said(s: &Session) -> Vec<String> {
-    (s.targets().into_iter())
+    (present::targets(s).into_iter())
         .map(|t| words(|w| w.invoke_target(t.reach).into()))
         .collect()
 }
 
 /// A pawn (alone, not movable) as a screen reader says it.
 fn pawn_said(s: &Session, step: u8) -> String {
-    let pawn = *s.pawns.iter().find(|p| p.step == step).unwrap();
-    let told = s.pawn_told(PawnData::default(), pawn, 1, false);
+    let pawn = *s.pawns().iter().find(|p| p.step == step).unwrap();
+    let told = present::pawn_told(s, PawnData::default(), pawn, 1, false);
     words(|t| t.invoke_pawn(told).into())
 }
 
@@ -73,7 +79,7 @@ fn session(seed: u64) -> Session {
 
 /// Throws (a turn that passes acknowledged) until a pawn is to be moved.
 fn throw_until_a_move(s: &mut Session) {
-    while s.game.phase() != Phase::Move {
+    while s.game().phase() != Phase::Move {
         s.throw();
         s.acknowledge_pass();
     }
@@ -91,9 +97,9 @@ fn a_saved_games_summary_says_how_far_it_got_and_whose_turn_it_is() {
     assert_eq!((summary.game.as_str(), summary.moves), ("pagade", 0));
     assert_eq!(summary.seats[summary.to_move], "Asha");
     assert!(summary.home.is_empty());
-    while s.game.mover() == Side(0) {
-        if s.game.phase() == Phase::Move {
-            s.play(s.game.legal_moves()[0]).unwrap();
+    while s.game().mover() == Side(0) {
+        if s.game().phase() == Phase::Move {
+            s.play(s.game().legal_moves()[0]).unwrap();
         } else {
             s.throw();
             s.acknowledge_pass();
@@ -127,10 +133,10 @@ fn a_turn_that_passes_is_shown_with_the_passing_players_colour() {
     let red = s.mover();
     s.throw();
     // The engine has moved on to Green; the screen still shows Red.
-    assert_ne!(s.game.pawn_side(), red);
+    assert_ne!(s.game().pawn_side(), red);
     assert_eq!((s.mover(), s.mover_pawns()), (red, red));
     s.acknowledge_pass();
-    assert_eq!(s.mover_pawns(), s.game.pawn_side());
+    assert_eq!(s.mover_pawns(), s.game().pawn_side());
     assert_ne!(s.mover(), red);
 }
 
@@ -138,12 +144,12 @@ fn a_turn_that_passes_is_shown_with_the_passing_players_colour() {
 fn a_pawn_keeps_its_id_as_it_moves() {
     let mut s = session(3);
     throw_until_a_move(&mut s);
-    let mv = s.game.legal_moves()[0];
+    let mv = s.game().legal_moves()[0];
     let moving = s.moving_ids(mv);
-    let before = s.pawns.clone();
+    let before = s.pawns().to_vec();
     s.play(mv).unwrap();
-    s.sync_pawns();
-    for (old, new) in before.iter().zip(&s.pawns) {
+    s.move_shown();
+    for (old, new) in before.iter().zip(s.pawns()) {
         assert_eq!(old.id, new.id);
         if moving.contains(&old.id) {
             assert_eq!(new.step, mv.to);
@@ -169,11 +175,11 @@ fn the_board_faces_the_person_to_move_or_the_last_one_before_the_computer() {
         };
         assert_eq!(s.facing(), Some(expected), "{:?} to move", s.mover());
         movers.insert(s.mover());
-        if s.game.phase() == Phase::Throw {
+        if s.game().phase() == Phase::Throw {
             s.throw();
             s.acknowledge_pass();
         } else {
-            s.play(s.game.legal_moves()[0]).unwrap();
+            s.play(s.game().legal_moves()[0]).unwrap();
         }
     }
     let everyone_computer = Session::new(m, Default::default(), [computer; 4]);
@@ -191,13 +197,13 @@ fn thrown(json: &str, values: &[u8]) -> Session {
             let m = Match::from_position(pos, seed);
             let mut s = Session::new(m, Default::default(), Default::default());
             // Bonus throws too, up to the move phase.
-            while s.game.phase() == Phase::Throw && s.game.turn().seat() == pos.to_move() {
+            while s.game().phase() == Phase::Throw && s.game().turn().seat() == pos.to_move() {
                 s.throw();
             }
             // A throw with no legal move has passed the turn already.
-            let mut got = s.game.turn().throws().first()?.values().to_vec();
+            let mut got = s.game().turn().throws().first()?.values().to_vec();
             got.sort();
-            (got == want && s.game.phase() == Phase::Move).then_some(s)
+            (got == want && s.game().phase() == Phase::Move).then_some(s)
         })
         .expect("some seed throws the values")
 }
@@ -205,7 +211,7 @@ fn thrown(json: &str, values: &[u8]) -> Session {
 /// The legal move of `pawns` pawns (one, or a pair together) from
 /// `from` to `to`.
 fn legal(s: &Session, from: u8, to: u8, pawns: u8) -> Move {
-    s.game
+    s.game()
         .legal_moves()
         .into_iter()
         .find(|m| (m.from, m.to, m.pawns) == (from, to, pawns))
@@ -218,11 +224,21 @@ fn logged_move(s: &mut Session, from: u8, to: u8) -> String {
     last_logged(s)
 }
 
+/// Chooses the mover's pawn on `step`, as a tap on it does.
+fn choose(s: &mut Session, step: u8) {
+    let side = s.game().pawn_side();
+    let id = (s.pawns().iter())
+        .find(|p| p.side == side && p.step == step)
+        .expect("a pawn there")
+        .id;
+    assert_eq!(s.tap_pawn(id), Tap::Shown);
+}
+
 fn described(s: &Session) -> Vec<String> {
-    s.game
+    s.game()
         .legal_moves()
         .into_iter()
-        .map(|m| said(s.describe(m)))
+        .map(|m| said(present::describe(s, m)))
         .collect()
 }
 
@@ -260,10 +276,10 @@ fn the_log_says_when_chopat_withholds_a_bonus_forms_the_jug_and_passes_over_it()
         &[3, 4],
     );
     while s.mover() == Side(2) {
-        let mv = s.game.legal_moves()[0];
+        let mv = s.game().legal_moves()[0];
         s.play(mv).unwrap();
     }
-    assert_eq!(s.log.last().unwrap().side, 0, "Black's");
+    assert_eq!(last_logged_side(&s), 0, "Black's");
     assert_eq!(last_logged(&s), "Ool Olangvun done");
 }
 
@@ -298,11 +314,15 @@ fn forming_a_second_pair_offers_a_choice_of_which_is_true() {
         "flags":{"black":{"kajalvun":true,"has_thrown":true}}}"#,
         &[3, 4],
     );
-    let id = s.pawns.iter().find(|p| p.step == 42).unwrap().id;
-    assert_eq!(s.tap_pawn(id), Ok(None));
+    let id = s.pawns().iter().find(|p| p.step == 42).unwrap().id;
+    assert_eq!(s.tap_pawn(id), Tap::Shown);
     let cell = s.position().board().cell(Side(0), 49).unwrap();
-    assert_eq!(s.tap_cell(cell), Ok(None), "no move yet: a choice");
-    let choices: Vec<String> = s.offered.iter().map(|&m| said(s.describe(m))).collect();
+    assert_eq!(s.tap_cell(cell), Tap::Shown, "no move yet: a choice");
+    let choices: Vec<String> = s
+        .offered()
+        .iter()
+        .map(|&m| said(present::describe(&s, m)))
+        .collect();
     assert_eq!(
         choices,
         [
@@ -310,14 +330,14 @@ fn forming_a_second_pair_offers_a_choice_of_which_is_true() {
             "Move 4 + 3 to square 49, the pair on square 40 true"
         ]
     );
-    let standing = s.offered[1];
+    let standing = s.offered()[1];
     s.play(standing).unwrap();
     assert!(
-        s.log
+        s.log()
             .iter()
-            .any(|l| logged(l) == "42 → 49 (4 + 3), the pair on square 40 true"),
+            .any(|l| logged(&s, l) == "42 → 49 (4 + 3), the pair on square 40 true"),
         "{:?}",
-        s.log
+        s.log()
     );
     assert!(s.position().is_false_pair(Side(0), 49));
 }
@@ -353,8 +373,8 @@ fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
         "to_move":"black","pawns":{"black":[6,7,10,20],"yellow":[6,7,12,48]}}"#,
         &[1, 3],
     );
-    let before = (*s.position(), s.game.values_left(), s.log.len());
-    let named = |from: u8, to: u8| said(s.describe(legal(&s, from, to, 1)));
+    let before = (*s.position(), s.game().values_left(), s.log().len());
+    let named = |from: u8, to: u8| said(present::describe(&s, legal(&s, from, to, 1)));
     let cut = named(10, 14);
     assert!(
         cut.starts_with("Move ") && cut.contains(" to square "),
@@ -362,10 +382,10 @@ fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
     );
     assert!(cut.ends_with(", cut yellow, the way Home is open"), "{cut}");
     assert!(!named(20, 24).contains(", "), "a plain move says no more");
-    let after = (*s.position(), s.game.values_left(), s.log.len());
+    let after = (*s.position(), s.game().values_left(), s.log().len());
     assert_eq!(before, after);
     // The lit squares are read out the same way.
-    s.selected = Some(10);
+    choose(&mut s, 10);
     let mut labels = targets_said(&s);
     labels.sort();
     assert_eq!(labels.len(), 3, "{labels:?}");
@@ -391,10 +411,10 @@ fn a_lit_square_reached_in_ways_that_do_different_things_is_read_out_plainly() {
                  "yellow":{"has_thrown":true}}}"#,
         &[4, 4],
     );
-    let to_39 = |pawns: u8| said(s.describe(legal(&s, 35, 39, pawns)));
+    let to_39 = |pawns: u8| said(present::describe(&s, legal(&s, 35, 39, pawns)));
     assert!(to_39(1).ends_with(", passes over the Jug"), "{}", to_39(1));
     assert!(!to_39(2).contains(", "), "{}", to_39(2));
-    s.selected = Some(35);
+    choose(&mut s, 35);
     let labels = targets_said(&s);
     // Plain where the ways differ; said where the only way is a single.
     for label in [
@@ -492,9 +512,9 @@ fn a_finished_partners_moves_are_logged_with_the_colour_they_moved() {
     let names = ["Asha".into(), String::new(), "Mira".into(), String::new()];
     let mut s = Session::new(Match::from_position(pos, 1), names, Default::default());
     s.throw();
-    let mv = s.game.legal_moves()[0];
+    let mv = s.game().legal_moves()[0];
     s.play(mv).unwrap();
-    assert_eq!(s.log.last().unwrap().side, 0, "Asha threw and moved");
+    assert_eq!(last_logged_side(&s), 0, "Asha threw and moved");
     let line = last_logged(&s);
     assert!(line.starts_with("yellow "), "{line}");
 }
@@ -522,18 +542,18 @@ fn khado_karvo_choices_are_named_for_what_they_do() {
         Default::default(),
     );
     assert!(s.is_khado_karvo());
-    let [back, miss] = s.game.legal_moves()[..] else {
+    let [back, miss] = s.game().legal_moves()[..] else {
         panic!("two choices")
     };
     assert_eq!(
-        said(s.describe(back)),
+        said(present::describe(&s, back)),
         "Bring a pawn back from Home to square 70, cut red"
     );
-    assert_eq!(said(s.describe(miss)), "Miss the turn");
+    assert_eq!(said(present::describe(&s, miss)), "Miss the turn");
     // A hint to let the turn go offers it as the one choice.
     s.suggest(miss);
-    assert_eq!(notice(&s.notice), "Suggested: Miss the turn");
-    assert_eq!(s.offered, vec![Move::MISS_TURN]);
+    assert_eq!(notice(&present::notice(&s)), "Suggested: Miss the turn");
+    assert_eq!(s.offered(), [Move::MISS_TURN]);
     s.play(miss).unwrap();
     assert!(!s.is_khado_karvo());
     assert_eq!(last_logged(&s), "misses turn 1 of 4");
@@ -547,28 +567,28 @@ fn a_move_is_taken_back_only_by_the_person_who_made_it() {
     let mut kinds = [SeatKind::Person; 4];
     kinds[3] = SeatKind::Computer(crate::ai::Level::Easy);
     let mut s = Session::new(Match::from_position(pos, 1), Default::default(), kinds);
-    while s.game.mover() == Side(3) {
-        match s.game.phase() {
+    while s.game().mover() == Side(3) {
+        match s.game().phase() {
             Phase::Throw => {
                 s.throw();
             }
             _ => {
-                let mv = s.game.legal_moves()[0];
+                let mv = s.game().legal_moves()[0];
                 s.play(mv).unwrap();
             }
         }
     }
     assert!(matches!(
-        s.game.record().events.last(),
+        s.game().record().events.last(),
         Some(Event::Move { .. })
     ));
     assert!(!s.can_take_back(), "Green's move is the computer's");
-    let back = s.game.legal_moves()[0];
+    let back = s.game().legal_moves()[0];
     assert_ne!(back, Move::MISS_TURN);
     s.play(back).unwrap();
     assert!(s.can_take_back(), "Black's own move");
     assert!(s.take_back());
-    assert_eq!(s.game.legal_moves()[0], back, "Black chooses again");
+    assert_eq!(s.game().legal_moves()[0], back, "Black chooses again");
     assert!(!s.can_take_back(), "the move before it was Green's");
     assert!(!s.take_back());
 }
@@ -578,13 +598,14 @@ fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
     let mut s = session(5);
     throw_until_a_move(&mut s);
     let rival = s
-        .pawns
+        .pawns()
         .iter()
-        .find(|p| p.side != s.game.pawn_side())
+        .find(|p| p.side != s.game().pawn_side())
         .unwrap()
         .id;
     let before = *s.position();
-    let reason = notice(&s.tap_pawn(rival).unwrap_err());
+    assert_eq!(s.tap_pawn(rival), Tap::Refused);
+    let reason = notice(&present::notice(&s));
     assert!(reason.contains(" moves "), "{reason}");
     assert_eq!(*s.position(), before);
 }
@@ -597,7 +618,7 @@ fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
 fn each_state_of_a_turn_lists_its_moves_once_for_everything_the_screen_shows() {
     let mut s = session(7);
     while s.legal_moves().len() < 2 {
-        if s.game.phase() == Phase::Move {
+        if s.game().phase() == Phase::Move {
             s.play(s.legal_moves()[0]).unwrap();
         } else {
             s.throw();
@@ -605,29 +626,33 @@ fn each_state_of_a_turn_lists_its_moves_once_for_everything_the_screen_shows() {
         }
     }
     let show = |s: &Session| {
-        for (id, &pawn) in s.pawns.iter().enumerate() {
+        for (id, &pawn) in s.pawns().iter().enumerate() {
             let movable = s.legal_moves().iter().any(|m| m.from == pawn.step);
-            let told = s.pawn_told(PawnData::default(), pawn, 1, movable);
+            let told = present::pawn_told(s, PawnData::default(), pawn, 1, movable);
             assert_eq!(
                 told.can_reach.is_empty() && !told.can_reach_home,
                 !movable,
                 "pawn {id}"
             );
         }
-        let targets = s.targets();
-        let names: Vec<MoveText> = s.offered.iter().map(|&mv| s.describe(mv)).collect();
+        let targets = present::targets(s);
+        let names: Vec<MoveText> = s
+            .offered()
+            .iter()
+            .map(|&mv| present::describe(s, mv))
+            .collect();
         (targets.len(), names)
     };
     // This state's moves were listed by the loop above.
     let before = s.listings.get();
     show(&s);
-    let side = s.game.pawn_side();
+    let side = s.game().pawn_side();
     let id = s
-        .pawns
+        .pawns()
         .iter()
         .position(|p| p.side == side && s.legal_moves().iter().any(|m| m.from == p.step))
         .expect("a movable pawn");
-    s.tap_pawn(id).expect("a movable pawn is chosen");
+    assert_eq!(s.tap_pawn(id), Tap::Shown, "a movable pawn is chosen");
     let (targets, names) = show(&s);
     assert!(targets > 0 && !names.is_empty());
     assert_eq!(
@@ -635,7 +660,7 @@ fn each_state_of_a_turn_lists_its_moves_once_for_everything_the_screen_shows() {
         before,
         "no listing again for the same state"
     );
-    let mv = s.offered[0];
+    let mv = s.offered()[0];
     s.play(mv).unwrap();
     show(&s);
     show(&s);

@@ -1,15 +1,15 @@
 //! Every pawn's identity: a pawn keeps its id from move to move, so that it
 //! can be seen walking from square to square.
 
-use super::board_view::PawnAt;
-use super::session::Session;
+use super::Session;
+use crate::app::game::board_view::PawnAt;
 use crate::rules::Move;
 
 impl Session {
     /// Makes the pawns' ids agree with the engine's position: a pawn keeps
     /// its id while its step still holds one of its side's pawns, and the
     /// pawns that moved take the steps left over.
-    pub fn sync_pawns(&mut self) {
+    pub(super) fn sync_pawns(&mut self) {
         let pos = *self.position();
         let mut next: Vec<PawnAt> = Vec::new();
         for &side in pos.seats() {

@@ -1,6 +1,12 @@
-//! A game in progress as the Game screen sees it: the match, the players'
-//! names, which pawn is chosen, the log, and a stable id for every pawn so
-//! that a pawn can be seen walking from square to square.
+//! A game in progress as the Game screen plays it: the match, the players'
+//! names, which pawn is chosen, the log, what the screen says under the
+//! banner, and a stable id for every pawn so that a pawn can be seen
+//! walking from square to square. It is changed only through its commands
+//! (throw, tap, play, take back, suggest) and holds no type of the UI: the
+//! presenter (`super::present`) makes the screen from it.
+
+mod pawns;
+mod selection;
 
 use std::cell::OnceCell;
 
@@ -8,16 +14,14 @@ use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{
     replay_onto, AfterThrow, Bonus, Effects, Event, Illegal, Match, Move, Phase, Position,
-    ReplayTarget, Thrown,
+    ReplayTarget, Thrown, TurnEnd,
 };
 use crate::store::{GameDocument, Summary};
 
 use super::board_view::{PawnAt, Trail};
-use super::notices::{logged_by, refused};
-use crate::app::setup::name_data;
 use crate::app::setup::SeatKind;
-use crate::app::text::{capitalised, colour, values_text};
-use crate::app::{LogLine, Logged, Name, Notice, NoticeKind};
+use crate::app::text::capitalised;
+pub use selection::Tap;
 
 /// What the player to move is asked to do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,34 +34,117 @@ pub enum Prompt {
     Over,
 }
 
+/// A line of the game's log: who, and what happened.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub seat: Side,
+    pub told: Told,
+}
+
+/// What a line of the log tells.
+#[derive(Clone, Debug)]
+pub enum Told {
+    /// A throw for who starts (the Chaupars).
+    OpeningThrow { values: Vec<u8> },
+    /// A throw, what followed it, and whether a doublet before the Jug
+    /// earned no bonus.
+    Threw {
+        values: Vec<u8>,
+        after: AfterThrow,
+        no_bonus: bool,
+    },
+    /// Nothing could be moved: the turn passed.
+    Passes,
+    /// A move, the colour it moved where a finished partner's throws moved
+    /// the partner's pawns, and what it did.
+    Moved {
+        movement: Movement,
+        partner: Option<Side>,
+        effects: Effects,
+    },
+    /// A finished Chopat partner missed turn `missed` of `of`.
+    MissesTurn { missed: u8, of: u8 },
+    /// An Ool Olangvun counts, its pawn having survived a turn.
+    OolDone,
+}
+
+/// Which pawns a move takes where, with which values, as the turn stood
+/// before it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Movement {
+    pub mv: Move,
+    pub values: Vec<u8>,
+    /// Pawns on one square that have moved differently this turn: `None`
+    /// any, an empty list the other pawn, else the values the pawn meant
+    /// moved with.
+    pub earlier: Option<Vec<u8>>,
+    /// Khado Karvo: pawns brought back from Home.
+    pub bring_back: bool,
+}
+
+/// What the game screen says under the banner until the next action.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Said {
+    #[default]
+    Nothing,
+    Refused(Refused),
+    /// The move suggested to the player.
+    Suggested(Move),
+    /// The seat whose move was taken back.
+    TookBack(Side),
+    /// A save of an earlier version goes on from where its rules part.
+    Parted,
+}
+
+/// Why a tap or a move did nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Refused {
+    /// The rules' reason.
+    Rules(Illegal),
+    /// `mover` is to throw before a pawn is chosen.
+    ThrowFirst {
+        mover: Side,
+    },
+    /// The turn passed: it is to be let go.
+    PassTheTurn,
+    /// A pawn of `pawn`'s colour, while `mover` plays `pawns`' pawns.
+    NotYours {
+        pawn: Side,
+        mover: Side,
+        pawns: Side,
+    },
+    CannotMove,
+    NotThere,
+}
+
 #[derive(Clone)]
 pub struct Session {
     /// The game itself: changed only through the session, which keeps its
     /// choices in step.
-    pub(super) game: Match,
-    pub names: [String; 4],
-    pub kinds: [SeatKind; 4],
+    game: Match,
+    names: [String; 4],
+    kinds: [SeatKind; 4],
     /// The id the game is saved under, once the store has given one.
-    pub save_id: Option<String>,
+    save_id: Option<String>,
     /// The move suggested to the player to move, until the next action.
-    pub hint: Option<Move>,
+    hint: Option<Move>,
     /// Every pawn on the board, in a fixed order; the ids are the indices.
-    pub pawns: Vec<PawnAt>,
+    pawns: Vec<PawnAt>,
     /// The step of the mover's pawn (or stack) chosen to move.
-    pub selected: Option<u8>,
+    selected: Option<u8>,
     /// Moves waiting for the player to pick one (several lead to one square).
-    pub offered: Vec<Move>,
-    pub log: Vec<LogLine>,
-    pub last_throw: Option<Throw>,
+    offered: Vec<Move>,
+    log: Vec<Entry>,
+    last_throw: Option<Throw>,
     /// The turn passed with nothing to move: the seat, and the colour of
     /// the pawns it played; shown until acknowledged.
-    pub passing: Option<(Side, Side)>,
+    passing: Option<(Side, Side)>,
     /// What the end of the last turn settled (turns missed, Ool Olangvun),
     /// for the log once a passed turn has been acknowledged.
-    pub(super) settled: Vec<LogLine>,
-    pub notice: Notice,
+    settled: Vec<Entry>,
+    said: Said,
     /// Every move of the game so far, with who made it.
-    pub(super) played: Vec<Played>,
+    played: Vec<Played>,
     /// The legal moves of the turn as it stands, listed once per state.
     choices: OnceCell<Choices>,
     /// How often the legal moves were listed, for the tests.
@@ -77,7 +164,7 @@ struct Choices {
 /// A move as it was made: the seat that chose it and whose pawns it moved
 /// (a finished player's throws move the partner's).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Played {
+struct Played {
     seat: Side,
     side: Side,
     mv: Move,
@@ -115,18 +202,19 @@ impl Session {
             last_throw: None,
             passing: None,
             settled: Vec::new(),
-            notice: Notice::default(),
+            said: Said::Nothing,
             played: Vec::new(),
             choices: OnceCell::new(),
             #[cfg(test)]
             listings: std::cell::Cell::new(0),
         };
         s.sync_pawns();
-        for &(side, throw) in s.game.opening_throws() {
-            s.log.push(LogLine {
-                logged: Logged::OpeningThrow,
-                values: values_text(throw.values()).into(),
-                ..logged_by(side)
+        for &(seat, throw) in s.game.opening_throws() {
+            s.log.push(Entry {
+                seat,
+                told: Told::OpeningThrow {
+                    values: throw.values().to_vec(),
+                },
             });
         }
         s
@@ -153,10 +241,7 @@ impl Session {
         };
         session.select_only_move();
         if parted {
-            session.notice = Notice {
-                kind: NoticeKind::Parted,
-                ..Default::default()
-            };
+            session.said = Said::Parted;
         }
         Ok((session, parted))
     }
@@ -168,7 +253,6 @@ impl Session {
             seats: self.kinds,
         }
     }
-
     /// What the Saved games list shows of this game: who plays, the pawns
     /// Home by colour, the moves made and whose turn it is, for a family
     /// picking the game up later.
@@ -272,11 +356,6 @@ impl Session {
         p.options().implement(p.game())
     }
 
-    /// A side's colour as the UI numbers colours.
-    pub fn colour(&self, side: Side) -> i32 {
-        colour(self.position().board_kind(), side)
-    }
-
     /// The name statistics count a side's player under: as given, else
     /// the colour's English name ("Red").
     pub fn counted_name(&self, side: Side) -> String {
@@ -286,10 +365,63 @@ impl Session {
         }
     }
 
-    /// The name of whoever plays a side (its colour when none was given),
-    /// for the UI to word.
-    pub fn name_data(&self, side: Side) -> Name {
-        name_data(&self.names[side.index()], self.colour(side))
+    /// The name given for a side's player (empty: none).
+    pub fn name(&self, side: Side) -> &str {
+        &self.names[side.index()]
+    }
+
+    /// The id the game is saved under, once the store has given one.
+    pub fn save_id(&self) -> Option<&str> {
+        self.save_id.as_deref()
+    }
+
+    pub fn set_save_id(&mut self, id: Option<String>) {
+        self.save_id = id;
+    }
+
+    /// The same players at a new game.
+    pub fn again(&self, game: Match) -> Session {
+        Session::new(game, self.names.clone(), self.kinds)
+    }
+
+    /// The move suggested, until the next action.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+    }
+
+    /// Every pawn on the board; the ids are the indices.
+    pub fn pawns(&self) -> &[PawnAt] {
+        &self.pawns
+    }
+
+    /// The step of the pawn (or stack) chosen to move.
+    pub fn selected(&self) -> Option<u8> {
+        self.selected
+    }
+
+    /// The moves the player is to pick from.
+    pub fn offered(&self) -> &[Move] {
+        &self.offered
+    }
+
+    /// The log, oldest line first.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// The throw lying in the tray.
+    pub fn last_throw(&self) -> Option<Throw> {
+        self.last_throw
+    }
+
+    /// Whether a turn that passed is still shown, to be acknowledged.
+    pub fn is_passing(&self) -> bool {
+        self.passing.is_some()
+    }
+
+    /// What the screen says under the banner.
+    pub fn said(&self) -> &Said {
+        &self.said
     }
 
     /// The seat whose turn it is (the one who passed, while that is shown).
@@ -345,21 +477,17 @@ impl Session {
         let report = self.game.throw();
         self.changed();
         self.last_throw = Some(report.throw);
-        self.notice = Notice::default();
-        let after = match report.after {
-            AfterThrow::Bonus => 1,
-            AfterThrow::Voided => 2,
-            AfterThrow::Passed | AfterThrow::Move => 0,
-        };
+        self.said = Said::Nothing;
         if matches!(report.after, AfterThrow::Voided | AfterThrow::Passed) {
             self.passing = Some((seat, pawns));
         }
-        self.log.push(LogLine {
-            logged: Logged::Threw,
-            values: values_text(report.throw.values()).into(),
-            no_bonus: report.bonus == Bonus::AfterKajalvun,
-            after,
-            ..logged_by(seat)
+        self.log.push(Entry {
+            seat,
+            told: Told::Threw {
+                values: report.throw.values().to_vec(),
+                after: report.after,
+                no_bonus: report.bonus == Bonus::AfterKajalvun,
+            },
         });
         self.settled = self.settled(report.turn_end.as_ref());
         if self.passing.is_none() {
@@ -372,38 +500,40 @@ impl Session {
     /// The player has seen that the turn passed.
     pub fn acknowledge_pass(&mut self) {
         if let Some((seat, _)) = self.passing.take() {
-            self.log.push(LogLine {
-                logged: Logged::Passes,
-                ..logged_by(seat)
+            self.log.push(Entry {
+                seat,
+                told: Told::Passes,
             });
             self.log.append(&mut self.settled);
             self.select_only_move();
         }
     }
 
-    /// Plays a move; the engine has the last word.
-    pub fn play(&mut self, mv: Move) -> Result<Effects, Notice> {
-        self.play_move(mv).map_err(refused)
+    /// Plays a move; the engine has the last word, and its reason for a
+    /// refusal is what the screen says.
+    pub fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
+        self.play_move(mv).inspect_err(|&why| {
+            self.said = Said::Refused(Refused::Rules(why));
+        })
     }
 
-    /// [`Session::play`], with the engine's reason for a refusal.
-    pub(super) fn play_move(&mut self, mv: Move) -> Result<Effects, Illegal> {
+    /// [`Session::play`], saying nothing of a refusal.
+    fn play_move(&mut self, mv: Move) -> Result<Effects, Illegal> {
         let mover = self.game.mover();
         let side = self.game.pawn_side();
-        let mut told = self.movement(mv);
+        let movement = self.movement(mv);
         let effects = self.game.play(mv)?;
         self.changed();
-        // A finished partner's throws move the partner's pawns: say whose.
-        if side != mover {
-            told.partner = colour(self.position().board_kind(), side);
-        }
-        self.tell_consequences(&mut told, &effects);
         // Missing the turn is logged by the turn's end.
         if mv != Move::MISS_TURN {
-            self.log.push(LogLine {
-                logged: Logged::Moved,
-                r#move: told,
-                ..logged_by(mover)
+            self.log.push(Entry {
+                seat: mover,
+                told: Told::Moved {
+                    movement,
+                    // A finished partner's throws move the partner's pawns.
+                    partner: (side != mover).then_some(side),
+                    effects: effects.clone(),
+                },
             });
         }
         self.log.extend(self.settled(effects.turn_end.as_ref()));
@@ -415,8 +545,56 @@ impl Session {
         self.selected = None;
         self.offered.clear();
         self.hint = None;
-        self.notice = Notice::default();
+        self.said = Said::Nothing;
         Ok(effects)
+    }
+
+    /// The move just played has been shown: the pawns take the places the
+    /// engine has them on, and the next choice is offered.
+    pub fn move_shown(&mut self) {
+        self.sync_pawns();
+        self.select_only_move();
+    }
+
+    /// Which pawns a move takes where, and with which values, as the turn
+    /// stands.
+    pub fn movement(&self, mv: Move) -> Movement {
+        Movement {
+            mv,
+            values: mv.values(self.game.turn().throws()),
+            earlier: self.game.turn().mover_values(mv),
+            bring_back: mv != Move::MISS_TURN && self.is_khado_karvo(),
+        }
+    }
+
+    /// What the end of a turn settled, in turn order: each turn a finished
+    /// Chopat partner missed ("misses turn 2 of 4") and an Ool Olangvun
+    /// that now counts, its pawn having survived a turn.
+    fn settled(&self, end: Option<&TurnEnd>) -> Vec<Entry> {
+        let Some(end) = end else {
+            return Vec::new();
+        };
+        let now = self.position();
+        let mut lines = Vec::new();
+        for &seat in now.seats() {
+            if end.missed.contains(&seat) {
+                let missed = now.flags(seat).missed_turns;
+                lines.push(Entry {
+                    seat,
+                    told: Told::MissesTurn {
+                        missed,
+                        of: missed + now.turns_to_miss(seat),
+                    },
+                });
+            }
+            if end.ool.contains(&(seat, true)) {
+                lines.push(Entry {
+                    seat,
+                    told: Told::OolDone,
+                });
+            }
+        }
+        lines
     }
 
     /// Whether a person can take back the last move now: it was a
@@ -464,11 +642,7 @@ impl Session {
         self.sync_pawns();
         self.select_only_move();
         self.hint = None;
-        self.notice = Notice {
-            kind: NoticeKind::TookBack,
-            name: self.name_data(seat),
-            ..Default::default()
-        };
+        self.said = Said::TookBack(seat);
         true
     }
 }

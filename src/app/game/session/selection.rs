@@ -2,15 +2,29 @@
 //! cannot move), a tap on a lit square plays the move there or offers the
 //! ways to get there, and a move that is the only one is chosen at once.
 
-use super::board_view::Target;
-use super::notices::{refusal, refused};
-use super::session::Session;
-use crate::app::{MoveText, Notice, NoticeKind, Refusal};
+use super::{Refused, Said, Session};
 use crate::board::Cell;
 use crate::rules::{Move, Phase};
 
+/// What a tap came to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tap {
+    /// The move to play.
+    Play(Move),
+    /// A pawn chosen or the ways to a square offered (or nothing to do).
+    Shown,
+    /// Nothing: the screen says why.
+    Refused,
+}
+
+/// A square the chosen pawn can reach, and the ways there.
+pub struct Reach {
+    pub cell: Cell,
+    pub moves: Vec<Move>,
+}
+
 impl Session {
-    /// The moves of the chosen pawn (or all moves when none is chosen).
+    /// The moves of the pawn (or stack) on `step`.
     pub fn moves_from(&self, step: u8) -> Vec<Move> {
         self.legal_moves()
             .iter()
@@ -19,17 +33,16 @@ impl Session {
             .collect()
     }
 
-    /// The squares the chosen pawn can reach, each with its label.
-    pub fn targets(&self) -> Vec<Target> {
+    /// The squares the chosen pawn can reach (only the suggested one while
+    /// a move is suggested), each once, with the ways there.
+    pub fn reachable(&self) -> Vec<Reach> {
         let Some(from) = self.selected else {
             return Vec::new();
         };
         let side = self.game.pawn_side();
         let g = self.position().board();
         let suggested = self.hint.filter(|h| h.from == from);
-        // Each square once, with what moving there does where every way
-        // there does the same (not known where they differ).
-        let mut reached: Vec<Target> = Vec::new();
+        let mut reached: Vec<Reach> = Vec::new();
         for m in self.moves_from(from) {
             if suggested.is_some_and(|h| h.to != m.to) {
                 continue;
@@ -37,25 +50,28 @@ impl Session {
             let Some(cell) = g.cell(side, m.to) else {
                 continue;
             };
-            let mut reach = MoveText {
-                to: self.place(m.to),
-                ..Default::default()
-            };
-            if let Some(effects) = self.effects_of(m) {
-                self.tell_consequences(&mut reach, effects);
-            }
-            match reached.iter_mut().find(|t| t.cell == cell) {
-                None => reached.push(Target { cell, reach }),
-                Some(seen) if !same_consequences(&seen.reach, &reach) => seen.reach.known = false,
-                Some(_) => {}
+            match reached.iter_mut().find(|r| r.cell == cell) {
+                None => reached.push(Reach {
+                    cell,
+                    moves: vec![m],
+                }),
+                Some(seen) => seen.moves.push(m),
             }
         }
         reached
     }
 
-    /// A tap on a pawn: chooses it, or says why it cannot move. A tap on a
-    /// pawn standing where the chosen one can go may settle the move.
-    pub fn tap_pawn(&mut self, id: usize) -> Result<Option<Move>, Notice> {
+    /// A tap on a pawn (by its id): chooses it, or says why it cannot move.
+    /// A tap on a pawn standing where the chosen one can go may settle the
+    /// move.
+    pub fn tap_pawn(&mut self, id: usize) -> Tap {
+        match self.pawn_tapped(id) {
+            Ok(tap) => tap,
+            Err(why) => self.refuse(why),
+        }
+    }
+
+    fn pawn_tapped(&mut self, id: usize) -> Result<Tap, Refused> {
         let pawn = self.pawns[id];
         let side = self.game.pawn_side();
         // A tap on another pawn standing on a highlighted square means that
@@ -63,51 +79,45 @@ impl Session {
         let is_chosen = pawn.side == side && Some(pawn.step) == self.selected;
         if !is_chosen {
             if let Some(cell) = self.position().board().cell(pawn.side, pawn.step) {
-                if self.targets().iter().any(|t| t.cell == cell) {
-                    return self.tap_cell(cell);
+                if self.reachable().iter().any(|r| r.cell == cell) {
+                    return Ok(self.tap_cell(cell));
                 }
             }
         }
         if self.passing.is_some() {
-            return Err(refusal(Refusal::PassTheTurn));
+            return Err(Refused::PassTheTurn);
         }
-        let mover = self.name_data(self.game.mover());
+        let mover = self.game.mover();
         match self.game.phase() {
-            Phase::Over => return Err(refusal(Refusal::GameOver)),
-            Phase::Throw => {
-                return Err(Notice {
-                    name: mover,
-                    ..refusal(Refusal::ThrowFirst)
-                })
-            }
+            Phase::Over => return Err(Refused::Rules(crate::rules::Illegal::GameOver)),
+            Phase::Throw => return Err(Refused::ThrowFirst { mover }),
             Phase::Move => {}
         }
         if pawn.side != side {
-            return Err(Notice {
-                name: mover,
-                colour: self.colour(pawn.side),
-                mover_colour: self.colour(side),
-                ..refusal(Refusal::NotYours)
+            return Err(Refused::NotYours {
+                pawn: pawn.side,
+                mover,
+                pawns: side,
             });
         }
         if self.moves_from(pawn.step).is_empty() {
             return Err(self
                 .game
                 .why_not(pawn.step)
-                .map_or_else(|| refusal(Refusal::CannotMove), refused));
+                .map_or(Refused::CannotMove, Refused::Rules));
         }
         self.selected = Some(pawn.step);
         self.offered = self.moves_from(pawn.step);
         self.hint = None;
-        self.notice = Notice::default();
-        Ok(None)
+        self.said = Said::Nothing;
+        Ok(Tap::Shown)
     }
 
     /// A tap on a square: plays the chosen pawn's move there, or offers the
     /// ways to get there when there are several.
-    pub fn tap_cell(&mut self, cell: Cell) -> Result<Option<Move>, Notice> {
+    pub fn tap_cell(&mut self, cell: Cell) -> Tap {
         let Some(from) = self.selected else {
-            return Ok(None);
+            return Tap::Shown;
         };
         let side = self.game.pawn_side();
         let g = self.position().board();
@@ -119,13 +129,19 @@ impl Session {
             .filter(|m| suggested.is_none_or(|h| h == *m))
             .collect();
         match ways.len() {
-            0 => Err(refusal(Refusal::NotThere)),
-            1 => Ok(Some(ways[0])),
+            0 => self.refuse(Refused::NotThere),
+            1 => Tap::Play(ways[0]),
             _ => {
                 self.offered = ways;
-                Ok(None)
+                Tap::Shown
             }
         }
+    }
+
+    /// The screen says why a tap did nothing.
+    fn refuse(&mut self, why: Refused) -> Tap {
+        self.said = Said::Refused(why);
+        Tap::Refused
     }
 
     /// Shows a suggested move: its pawn chosen and only its square lit.
@@ -133,15 +149,11 @@ impl Session {
         self.hint = Some(mv);
         self.selected = Some(mv.from);
         self.offered = vec![mv];
-        self.notice = Notice {
-            kind: NoticeKind::Suggested,
-            suggestion: self.describe(mv),
-            ..Default::default()
-        };
+        self.said = Said::Suggested(mv);
     }
 
     /// After a move has been shown: the next thing to offer.
-    pub fn select_only_move(&mut self) {
+    pub(super) fn select_only_move(&mut self) {
         self.selected = None;
         self.offered.clear();
         if self.passing.is_none() && self.game.phase() == Phase::Move {
@@ -153,30 +165,4 @@ impl Session {
             }
         }
     }
-}
-
-/// Whether two ways to one square do the same there besides moving.
-fn same_consequences(a: &MoveText, b: &MoveText) -> bool {
-    use slint::Model;
-    let cuts = |m: &MoveText| {
-        m.cuts
-            .iter()
-            .map(|c| (c.colour, c.pawns))
-            .collect::<Vec<_>>()
-    };
-    (
-        a.way_home_open,
-        a.another_turn,
-        a.finishes,
-        a.forms_jug,
-        a.passes_jug,
-        a.true_pair,
-    ) == (
-        b.way_home_open,
-        b.another_turn,
-        b.finishes,
-        b.forms_jug,
-        b.passes_jug,
-        b.true_pair,
-    ) && cuts(a) == cuts(b)
 }

@@ -1,11 +1,12 @@
 //! How the race stands, as the game screen and Game over show it: every
 //! player's line and each partnership's.
 
-use super::session::Session;
-use crate::app::{model, StandingData, TeamData};
+use super::{colour, model, name};
+use crate::app::game::session::Session;
+use crate::app::{StandingData, TeamData};
 
 /// Every player's part in the race, in turn order.
-pub(super) fn standings(s: &Session) -> Vec<StandingData> {
+pub fn standings(s: &Session) -> Vec<StandingData> {
     let p = s.position();
     let journey = (p.pawn_count() * usize::from(p.home())) as f32;
     p.seats()
@@ -15,8 +16,8 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
             let place = p.finishing_place(side);
             StandingData {
                 side: side.0 as i32,
-                name: s.name_data(side),
-                colour: s.colour(side),
+                name: name(s, side),
+                colour: colour(s, side),
                 homed: p.pawns_home(side) as i32,
                 pawns: p.pawn_count() as i32,
                 // No pawn can come Home before the first cut: say what is due.
@@ -30,7 +31,7 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
                 // matters is that their throws serve the partner.
                 partnership: p.partnership(),
                 misses: i32::from(p.turns_to_miss(side)),
-                partner: s.colour(side.opposite()),
+                partner: colour(s, side.opposite()),
                 progress: 1.0 - to_go as f32 / journey,
                 moving: side == s.mover() && !p.is_over(),
             }
@@ -40,7 +41,7 @@ pub(super) fn standings(s: &Session) -> Vec<StandingData> {
 
 /// Each partnership's race in a partnership game, none in others: what
 /// decides such a game is the pair's steps to go, not one player's.
-pub(super) fn teams(s: &Session) -> Vec<TeamData> {
+pub fn teams(s: &Session) -> Vec<TeamData> {
     let p = s.position();
     if !p.partnership() {
         return Vec::new();
@@ -53,8 +54,8 @@ pub(super) fn teams(s: &Session) -> Vec<TeamData> {
             TeamData {
                 first: first.0 as i32,
                 second: pair[1].0 as i32,
-                names: model(pair.iter().map(|&side| s.name_data(side)).collect()),
-                colours: model(pair.iter().map(|&side| s.colour(side)).collect()),
+                names: model(pair.iter().map(|&side| name(s, side)).collect()),
+                colours: model(pair.iter().map(|&side| colour(s, side)).collect()),
                 to_go: pair.iter().map(|&side| p.steps_to_go(side)).sum::<u32>() as i32,
                 homes: model(pair.iter().map(|&side| p.pawns_home(side) as i32).collect()),
                 pawns: p.pawn_count() as i32,

@@ -1,0 +1,138 @@
+//! The game's pacing: what the screen is showing between a player's
+//! actions (a throw tumbling, pawns walking, the computer's pause and
+//! thought, the game's end), and the one place that decides what happens
+//! next once an action or a wait is over.
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use slint::{ComponentHandle, TimerMode};
+
+use super::session::Prompt;
+use super::GameScreen;
+use crate::app::{Play, Screen, Screens};
+
+/// What the game screen is doing while nobody needs to tap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Pace {
+    /// Waiting for whoever is to act.
+    Idle,
+    /// The throw is tumbling in the tray.
+    Tumbling,
+    /// The pawns `ids` walk forward one square at a time: they are drawn on
+    /// `step`, and stop at `to`.
+    Walking { ids: Vec<usize>, step: u8, to: u8 },
+    /// The computer pauses, then acts; a thought it asked for is taken
+    /// only while this `ticket` is the one waited for.
+    ComputerThinking { ticket: u64 },
+    /// The game has ended.
+    Over,
+}
+
+impl Pace {
+    /// Whether something is moving on the screen: taps wait, and slow work
+    /// done on the UI thread does too.
+    pub(super) fn is_moving(&self) -> bool {
+        matches!(self, Pace::Tumbling | Pace::Walking { .. })
+    }
+}
+
+/// What [`GameScreen::next`] found to do.
+enum Next {
+    Nothing,
+    GameOver,
+    ComputerPause(u64),
+}
+
+impl GameScreen {
+    /// Waits `ms` (none: at once) before [`GameScreen::tick`].
+    pub(super) fn wait(&self, app: &Rc<Screens>, ms: u64) {
+        if ms == 0 {
+            self.tick(app);
+            return;
+        }
+        let app = Rc::downgrade(app);
+        self.pace_timer.start(
+            TimerMode::SingleShot,
+            Duration::from_millis(ms),
+            move || {
+                if let Some(app) = app.upgrade() {
+                    app.game.tick(&app);
+                }
+            },
+        );
+    }
+
+    /// A wait is over: the tumble ends, the pawns take their next step, or
+    /// the computer acts after its pause.
+    fn tick(&self, app: &Rc<Screens>) {
+        let pace = self.pace.borrow().clone();
+        match pace {
+            Pace::Tumbling => {
+                *self.pace.borrow_mut() = Pace::Idle;
+                self.shared.window().global::<Play>().set_tumbling(false);
+                self.show(app);
+                self.next(app);
+            }
+            Pace::Walking { ids, step, to } if step < to => {
+                *self.pace.borrow_mut() = Pace::Walking {
+                    ids,
+                    step: step + 1,
+                    to,
+                };
+                self.show_pawns();
+                let step_ms = self.shared.settings.borrow().speed.step_ms();
+                self.wait(app, step_ms);
+            }
+            Pace::Walking { .. } => self.finish_move(app),
+            Pace::ComputerThinking { ticket } => self.computer_act(app, ticket),
+            Pace::Idle | Pace::Over => {}
+        }
+    }
+
+    /// Decides what happens next once nothing is moving: the game's end is
+    /// shown, or the computer, if it is to act, pauses before acting.
+    pub(in crate::app) fn next(&self, app: &Rc<Screens>) {
+        let next = {
+            let session = self.session.borrow();
+            let Some(s) = session.as_ref() else { return };
+            let mut pace = self.pace.borrow_mut();
+            if *pace != Pace::Idle {
+                Next::Nothing
+            } else if s.position().is_over() {
+                *pace = Pace::Over;
+                Next::GameOver
+            } else if s.mover_kind().is_computer()
+                && s.prompt() != Prompt::Over
+                && self.shared.screen() == Screen::Game
+            {
+                *pace = Pace::ComputerThinking {
+                    ticket: self.new_ticket(),
+                };
+                Next::ComputerPause(self.shared.settings.borrow().speed.computer_pause_ms())
+            } else {
+                Next::Nothing
+            }
+        };
+        match next {
+            Next::Nothing => {}
+            Next::GameOver => self.show_outcome(app),
+            Next::ComputerPause(ms) => self.wait(app, ms),
+        }
+    }
+
+    /// A number no thought has had.
+    pub(super) fn new_ticket(&self) -> u64 {
+        let ticket = self.tickets.get() + 1;
+        self.tickets.set(ticket);
+        ticket
+    }
+
+    /// Nothing shown is waited for any more (a game begun or forgotten):
+    /// a wait under way and any thought still out come to nothing.
+    pub(super) fn stop_pacing(&self) {
+        self.pace_timer.stop();
+        *self.pace.borrow_mut() = Pace::Idle;
+        self.hint_asked.set(None);
+    }
+}
