@@ -6,6 +6,7 @@
 mod ui_support;
 
 // One file per screen, in one test binary.
+mod board_view;
 mod dice;
 mod game;
 mod game_layout;
