@@ -105,7 +105,10 @@ fn the_way_is_shown_after_two_wrong_tries_or_when_asked() {
 
 #[test]
 fn reasons_are_named_by_their_variant() {
-    assert_eq!(reason_name(Illegal::KajalvunFirst { step: 34 }), "KajalvunFirst");
+    assert_eq!(
+        reason_name(Illegal::KajalvunFirst { step: 34 }),
+        "KajalvunFirst"
+    );
     assert_eq!(
         reason_name(Illegal::WrongDestination { to: 9 }),
         "WrongDestination"
