@@ -20,7 +20,7 @@ use slint::{ComponentHandle, ModelRc, Timer, VecModel};
 
 use super::shared::Shared;
 use super::text::game_index;
-use super::{after, game_over, model, new_seed, update, AppWindow, Screen, Screens};
+use super::{after, model, new_seed, update, AppWindow, Screen, Screens};
 use super::{CellData, LogLine, PawnData, Play};
 use crate::board::{Cell as Square, Side};
 use crate::rules::{Match, Move};
@@ -396,7 +396,7 @@ impl GameScreen {
     fn show_outcome(&self, app: &Rc<Screens>) {
         self.count_finished_game();
         if let Some(s) = self.session.borrow().as_ref() {
-            game_over::show(&self.shared.window(), s);
+            present::outcome::show(&self.shared.window(), s);
         }
         app.home.go(app, Screen::GameOver);
     }

@@ -3,6 +3,7 @@
 //! notice, the tray, the board's squares and pawns, the log and the race.
 //! The session holds none of them; the controller (`super`) sets them.
 
+pub mod outcome;
 mod race;
 mod telling;
 

@@ -516,7 +516,7 @@ fn a_finished_partners_moves_are_logged_with_the_colour_they_moved() {
     s.play(mv).unwrap();
     assert_eq!(last_logged_side(&s), 0, "Asha threw and moved");
     let line = last_logged(&s);
-    assert!(line.starts_with("yellow "), "{line}");
+    assert!(line.starts_with("Yellow's "), "{line}");
 }
 
 /// Chopat with Khado Karvo: Black has finished and may bring a pawn
