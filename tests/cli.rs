@@ -808,13 +808,9 @@ fn replay_of_a_record_going_on_after_the_game_is_over_says_who_won() {
         .throw(&[1, 3])
         .mv(80, 84);
     assert_eq!(won.turn.phase(), Phase::Over);
-    let mut record: Value = serde_json::from_str(&won.text()).unwrap();
-    record["events"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"kind": "throw", "values": [3, 4]}));
-    fails_with(
-        &run(&["replay", "--record", "-"], &record.to_string()),
+    replay_refuses_one_more(
+        serde_json::from_str(&won.text()).unwrap(),
+        json!({"kind": "throw", "values": [3, 4]}),
         "event 3 comes after the game is over: black won",
     );
     // A seeded record says the same, and so does a move.
@@ -826,14 +822,11 @@ fn replay_of_a_record_going_on_after_the_game_is_over_says_who_won() {
             _ => drop(game.play(game.legal_moves()[0]).unwrap()),
         }
     }
-    let mut record = serde_json::to_value(game.record()).unwrap();
+    let record = serde_json::to_value(game.record()).unwrap();
     let played = record["events"].as_array().unwrap().len();
-    record["events"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"kind": "move", "from": 6, "to": 9, "pawns": 1, "spend": 1}));
-    fails_with(
-        &run(&["replay", "--record", "-"], &record.to_string()),
+    replay_refuses_one_more(
+        record,
+        json!({"kind": "move", "from": 6, "to": 9, "pawns": 1, "spend": 1}),
         &format!(
             "event {} comes after the game is over: black won",
             played + 1
@@ -849,13 +842,19 @@ fn replay_after_a_team_has_won_names_both_partners() {
         "places": ["yellow"]}"#;
     let game = Recorder::from(won).throw(&[1, 3]).mv(80, 84);
     assert_eq!(game.turn.phase(), Phase::Over);
-    let mut record: Value = serde_json::from_str(&game.text()).unwrap();
-    record["events"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"kind": "throw", "values": [1, 1]}));
+    replay_refuses_one_more(
+        serde_json::from_str(&game.text()).unwrap(),
+        json!({"kind": "throw", "values": [1, 1]}),
+        "event 3 comes after the game is over: yellow and black won",
+    );
+}
+
+/// `record` with `event` added after its last is refused by `replay` with
+/// `what`.
+fn replay_refuses_one_more(mut record: Value, event: Value, what: &str) {
+    record["events"].as_array_mut().unwrap().push(event);
     fails_with(
         &run(&["replay", "--record", "-"], &record.to_string()),
-        "event 3 comes after the game is over: yellow and black won",
+        what,
     );
 }
