@@ -23,7 +23,10 @@ slint::slint! {
         out property <length> bar-height: root.safe-area-insets.top;
         background: colour;
         HorizontalLayout {
+            // 100 logical pixels wide at any density: where its edge falls
+            // in the screen's pixels depends on the scale factor.
             TouchArea {
+                width: 100px;
                 clicked => { root.left-taps += 1; }
             }
             TouchArea {
@@ -165,8 +168,8 @@ fn run_with_life(
 
 #[test]
 fn a_tap_reaches_the_element_under_the_finger() {
-    // The right half of the UI starts at 100 logical pixels, 200 pixels on
-    // this screen.
+    // The right element starts at 100 logical pixels, 200 pixels on this
+    // screen.
     let (board, seen) = run(|_| {
         vec![
             Step::Events(window_shown()),
@@ -181,17 +184,18 @@ fn a_tap_reaches_the_element_under_the_finger() {
 
 #[test]
 fn a_tap_counts_in_logical_pixels_at_any_density() {
-    // At 160 dpi the same 200 pixels are the left half's edge (of 400).
+    // At 160 dpi a pixel is a logical pixel: 150 pixels are past the left
+    // element's 100, where at 320 dpi (the test above) they fall inside it.
     let (board, _) = run(|_| {
         vec![
             Step::Events(vec![
                 PhoneEvent::Density(Some(160)),
                 PhoneEvent::WindowShown(PhysicalSize::new(400, 200)),
             ]),
-            Step::Events(tap(190.0, 100.0)),
+            Step::Events(tap(150.0, 100.0)),
         ]
     });
-    assert_eq!((board.get_left_taps(), board.get_right_taps()), (1, 0));
+    assert_eq!((board.get_left_taps(), board.get_right_taps()), (0, 1));
 }
 
 #[test]
