@@ -232,7 +232,8 @@ impl Turn {
     }
 
     /// [`Turn::play_unchecked`] without working out what the move did, for
-    /// the walk through every end of a turn, which never asks.
+    /// the walk through the rest of a turn ([`Turn::walk`]), which never
+    /// asks.
     pub(super) fn play_legal<V: RuleCard>(&mut self, m: Move) {
         if self.without_throw {
             self.play_without_throw(m);
