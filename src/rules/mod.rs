@@ -38,4 +38,4 @@ pub use record::{
     replay_onto, throw_off, Event, GameRecord, Match, Parted, ReplayError, ReplayTarget, Replayed,
 };
 pub use setup::Setup;
-pub use turn::{Phase, Turn, TurnMemory};
+pub use turn::{End, Phase, Turn, Walk};
