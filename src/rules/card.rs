@@ -10,6 +10,7 @@
 
 use super::effects::{Bonus, Effects, ThrowName, TurnEnd};
 use super::error::PositionError;
+use super::flags::{Flag, Flags, GameFlags, HAS_CUT};
 use super::game::Mode;
 use super::illegal::Illegal;
 use super::moves::{Move, SLOTS};
@@ -162,8 +163,10 @@ pub(crate) trait RuleCard {
     const OPENING_THROW: bool = false;
     /// Turns a finished partner misses before throwing for the partner.
     const FINISHED_PARTNER_MISSES: u8 = 0;
-    /// The flags a position keeps for each player, as positions name them.
-    const FLAGS: &'static [&'static str] = &[];
+    /// The flags a position keeps for each player.
+    const FLAGS: &'static [Flag] = &[];
+    /// What the game's own rules remember of a player at the start.
+    const GAME_FLAGS: GameFlags = GameFlags::None;
     /// The house rules the game has.
     const HOUSE_RULES: &'static [HouseRule] = &[];
 
@@ -366,11 +369,11 @@ pub(crate) trait RuleCard {
         options: &Options,
         _colour: &str,
         pawns: &[u8],
-        flags: &mut super::position::Flags,
+        flags: &mut Flags,
         given: &dyn Fn(&str) -> bool,
     ) -> Result<(), PositionError> {
         if let Some(circuit) = Self::circuit(options) {
-            if !given("has_cut") {
+            if !given(HAS_CUT.name) {
                 flags.has_cut = pawns.iter().any(|&s| s > circuit.turn_in);
             }
         }
@@ -378,26 +381,11 @@ pub(crate) trait RuleCard {
     }
 
     /// The game's own checks of a player's flags.
-    fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), PositionError> {
-        let f = pos.flags(side);
-        if f.kajalvun
-            || f.jug.is_some()
-            || f.jug_moved
-            || f.ool != super::position::Ool::NotYet
-            || f.has_thrown
-            || f.missed_turns > 0
-            || f.true_pair.is_some()
-        {
-            return Err(PositionError::Inconsistent(format!(
-                "{colour} has Chopat flags in a game of {}",
-                pos.game().title()
-            )));
-        }
+    fn validate_flags(_pos: &Position, _side: Side, _colour: &str) -> Result<(), PositionError> {
         Ok(())
     }
 
-    /// Chopat's false-pair rule: settles which pair is true after `side`'s
-    /// pawns moved (`named`: the step the move named).
-    #[inline]
-    fn settle_true_pair(_pos: &mut Position, _side: Side, _named: Option<u8>) {}
+    /// What the game settles of `side`'s flags in a position set up from
+    /// its parts, before it is checked: what the parts leave to the rules.
+    fn settle_setup(_pos: &mut Position, _side: Side) {}
 }
