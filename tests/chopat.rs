@@ -698,10 +698,10 @@ fn two_black_pairs(false_pair: bool) -> Position {
 #[test]
 fn with_the_false_pair_rule_a_single_cuts_the_pair_that_is_not_true() {
     let p = two_black_pairs(true);
-    assert!(p.is_false_pair(BLACK, 50), "the pair that is not the Jug");
-    assert!(!p.is_false_pair(BLACK, 40), "the Jug is the true pair");
+    assert!(p.cut_by_single(BLACK, 50), "the pair that is not the Jug");
+    assert!(!p.cut_by_single(BLACK, 40), "the Jug is the true pair");
     assert!(
-        !two_black_pairs(false).is_false_pair(BLACK, 50),
+        !two_black_pairs(false).cut_by_single(BLACK, 50),
         "only with the rule"
     );
     a_single_cuts_only_the_false_pair(p, 71, 13);
@@ -808,13 +808,13 @@ fn with_the_jug_gone_the_true_pair_is_the_one_farthest_along() {
     let p = pos!({"game": "chopat", "to_move": "yellow", "options": {"false_pair": true},
         "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 13, 71]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true}, "yellow": {"has_thrown": true}}});
-    assert!(p.is_false_pair(BLACK, 40) && !p.is_false_pair(BLACK, 50));
+    assert!(p.cut_by_single(BLACK, 40) && !p.cut_by_single(BLACK, 50));
     let mut t = after(p, &[&[3, 4]]);
     assert_eq!(refused(&t, 13, 16, 1, &[3]), Illegal::SingleOnPair);
     play(&mut t, 71, 74, 1, &[3]);
     assert_eq!(t.position().pawns(BLACK), &[0, 0, 50, 50]);
     assert!(
-        !t.position().is_false_pair(BLACK, 50),
+        !t.position().cut_by_single(BLACK, 50),
         "one pair left is true"
     );
 }
@@ -872,7 +872,7 @@ fn forming_a_second_pair_the_player_names_which_is_true() {
     );
     let p = *formed.position();
     assert_eq!(ChopatFlags::of(p.flags(BLACK)).true_pair, Some(49));
-    assert!(p.is_false_pair(BLACK, 40) && !p.is_false_pair(BLACK, 49));
+    assert!(p.cut_by_single(BLACK, 40) && !p.cut_by_single(BLACK, 49));
     let mut yellow = after(p, &[&[3, 1]]);
     assert_eq!(refused(&yellow, 12, 15, 1, &[3]), Illegal::SingleOnPair);
     play(&mut yellow, 71, 74, 1, &[3]);
@@ -940,7 +940,7 @@ fn the_true_pair_stays_true_as_it_moves_and_is_forgotten_when_broken() {
     let p = pos!({"game": "chopat", "options": {"false_pair": true},
         "pawns": {"black": [40, 40, 50, 50], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true, "true_pair": 40}}});
-    assert!(p.is_false_pair(BLACK, 50));
+    assert!(p.cut_by_single(BLACK, 50));
     let mut t = after(p, &[&[3, 3], &[1, 4]]);
     play(&mut t, 40, 43, 2, &[3, 3]);
     assert_eq!(
@@ -951,7 +951,7 @@ fn the_true_pair_stays_true_as_it_moves_and_is_forgotten_when_broken() {
     // One pawn leaves the false pair: one pair is left, nothing named.
     play(&mut t, 50, 51, 1, &[1]);
     assert_eq!(ChopatFlags::of(t.position().flags(BLACK)).true_pair, None);
-    assert!(!t.position().is_false_pair(BLACK, 43));
+    assert!(!t.position().cut_by_single(BLACK, 43));
 }
 
 /// Black's pawns on steps 8 and 76 (one square) are a pair beside the
@@ -967,7 +967,7 @@ fn a_pair_on_8_and_76(truth: u8) -> Position {
 fn pawns_on_steps_8_and_76_are_a_pair_that_can_be_false() {
     assert_eq!(same_square(BoardKind::Cross, BLACK, 8, YELLOW), 42);
     let p = a_pair_on_8_and_76(40);
-    assert!(p.is_false_pair(BLACK, 8) && p.is_false_pair(BLACK, 76));
+    assert!(p.cut_by_single(BLACK, 8) && p.cut_by_single(BLACK, 76));
     a_single_cuts_only_the_false_pair(p, 71, 39);
 }
 
@@ -980,7 +980,7 @@ fn the_pair_on_steps_8_and_76_can_be_named_true_by_either_step() {
             Some(8),
             "one pair, one name"
         );
-        assert!(!p.is_false_pair(BLACK, 76) && p.is_false_pair(BLACK, 40));
+        assert!(!p.cut_by_single(BLACK, 76) && p.cut_by_single(BLACK, 40));
         let t = after(p, &[&[3, 4]]);
         assert_eq!(refused(&t, 39, 42, 1, &[3]), Illegal::SingleOnPair);
         assert!(can(&t, 71, 74), "the pair on 40 is false");
@@ -1007,7 +1007,7 @@ fn reaching_step_76_beside_a_pawn_on_8_forms_a_pair_to_name() {
         ChopatFlags::of(t.position().flags(BLACK)).true_pair,
         Some(8)
     );
-    assert!(t.position().is_false_pair(BLACK, 40));
+    assert!(t.position().cut_by_single(BLACK, 40));
 }
 
 #[test]
@@ -1028,7 +1028,7 @@ fn forming_the_jug_while_the_opening_pair_stands_names_one() {
         Some(12),
         "the opening pair, as named"
     );
-    assert!(p.is_false_pair(BLACK, 34), "the Jug is false");
+    assert!(p.cut_by_single(BLACK, 34), "the Jug is false");
 }
 
 #[test]

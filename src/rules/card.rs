@@ -271,10 +271,12 @@ pub(crate) trait RuleCard {
     /// back, or why the pawns may not land there.
     fn capture<S: Standing>(landing: &Landing<S>) -> Result<u8, Illegal>;
 
-    /// Whether a legal move offers a choice of which pair is true.
+    /// The two ways a legal move may be made where its player has a
+    /// choice the move must name (which pair is true, in Chopat), if it
+    /// has one: each a legal move of its own.
     #[inline]
-    fn names_true_pair(_pos: &Position, _side: Side, _m: Move) -> bool {
-        false
+    fn named_ways(_pos: &Position, _side: Side, _m: Move) -> Option<[Move; 2]> {
+        None
     }
 
     /// The step a pawn sent back goes to.
@@ -344,8 +346,9 @@ pub(crate) trait RuleCard {
         Vec::new()
     }
 
-    /// Whether a pair of `side` on `step` is one a single can cut.
-    fn is_false_pair(_pos: &Position, _side: Side, _step: u8) -> bool {
+    /// Whether a pair of `side` on `step` is one a single opponent pawn
+    /// can cut.
+    fn cut_by_single(_pos: &Position, _side: Side, _step: u8) -> bool {
         false
     }
 
@@ -356,7 +359,7 @@ pub(crate) trait RuleCard {
     }
 
     /// The step on which `side` must still form its first pair, if any.
-    fn pair_due(_pos: &Position, _side: Side) -> Option<u8> {
+    fn first_pair_due(_pos: &Position, _side: Side) -> Option<u8> {
         None
     }
 

@@ -140,9 +140,10 @@ impl RuleCard for Chopat {
     #[inline]
     fn capture<S: Standing>(l: &Landing<S>) -> Result<u8, Illegal> {
         let pos = l.standing.pos();
-        let false_pair = own(pos, l.other)
-            .true_pair
-            .is_some_and(|truth| pos.board().cell_id(l.other, truth) != l.cell);
+        let false_pair = pos.options.false_pair
+            && own(pos, l.other)
+                .true_pair
+                .is_some_and(|truth| pos.board().cell_id(l.other, truth) != l.cell);
         if false_pair {
             Ok(l.count)
         } else {
@@ -153,15 +154,21 @@ impl RuleCard for Chopat {
     /// The false-pair rule: a single move that forms a pair while another
     /// pair of its colour stands names which of the two is true.
     #[inline]
-    fn names_true_pair(pos: &Position, side: Side, m: Move) -> bool {
-        pos.options.false_pair
+    fn named_ways(pos: &Position, side: Side, m: Move) -> Option<[Move; 2]> {
+        let names = pos.options.false_pair
             && m.pawns == 1
             && pos.can_pair_at(side, m.to)
             && pos.pawns_on_square(side, m.to) == 1
             && pos
                 .pair_steps(side)
                 .iter()
-                .any(|&s| !pos.same_square(side, s, m.from))
+                .any(|&s| !pos.same_square(side, s, m.from));
+        names.then(|| {
+            [TruePair::Formed, TruePair::Standing].map(|which| Move {
+                true_pair: Some(which),
+                ..m
+            })
+        })
     }
 
     /// A Jug cut goes back whole and is gone (Ool Olangvun to do again);
@@ -319,7 +326,7 @@ impl RuleCard for Chopat {
 
     /// With two pairs under the false-pair rule, the one its player did not
     /// name true.
-    fn is_false_pair(pos: &Position, side: Side, step: u8) -> bool {
+    fn cut_by_single(pos: &Position, side: Side, step: u8) -> bool {
         own(pos, side)
             .true_pair
             .is_some_and(|truth| !pos.same_square(side, truth, step))
@@ -333,7 +340,7 @@ impl RuleCard for Chopat {
         own(pos, side).kajalvun
     }
 
-    fn pair_due(pos: &Position, side: Side) -> Option<u8> {
+    fn first_pair_due(pos: &Position, side: Side) -> Option<u8> {
         (!own(pos, side).kajalvun).then_some(KAJALVUN_STEP)
     }
 

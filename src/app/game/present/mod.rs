@@ -289,7 +289,7 @@ pub fn pawns(s: &Session, layout: &Layout, pawns: &[PawnAt], lit: bool) -> Vec<P
                 movable: movable && top,
                 selected: top && pawn.side == side && Some(pawn.step) == s.selected(),
                 jug: top && stack > 1 && ChopatFlags::of(p.flags(pawn.side)).jug == Some(pawn.step),
-                false_pair: top && p.is_false_pair(pawn.side, pawn.step),
+                false_pair: top && p.cut_by_single(pawn.side, pawn.step),
                 ..pawn_told(s, spot.pawn_data(pawn), pawn, stack, movable)
             }
         })

@@ -207,11 +207,11 @@ pub fn pawn_told(
     // but are a pair.
     let paired_apart = p.pawns_on_square(pawn.side, pawn.step) > p.pawns_on(pawn.side, pawn.step);
     let stands = match stack {
-        1 if paired_apart && p.is_false_pair(pawn.side, pawn.step) => 2,
+        1 if paired_apart && p.cut_by_single(pawn.side, pawn.step) => 2,
         1 if paired_apart => 1,
         0 | 1 => 0,
         2 if ChopatFlags::of(p.flags(pawn.side)).jug == Some(pawn.step) => 3,
-        2 if p.is_false_pair(pawn.side, pawn.step) => 4,
+        2 if p.cut_by_single(pawn.side, pawn.step) => 4,
         2 => 5,
         _ => 6,
     };
