@@ -112,8 +112,11 @@ impl RuleCard for Chopat {
     /// wherever the pair lands, the Belly included.
     #[inline]
     fn before_landing(pos: &Position, side: Side, m: Move) -> Result<(), Illegal> {
+        if m.pawns != 2 {
+            return Ok(());
+        }
         let flags = own(pos, side);
-        if m.pawns == 2 && flags.jug == Some(m.from) && flags.ool != Ool::Done {
+        if flags.jug == Some(m.from) && flags.ool != Ool::Done {
             if flags.jug_moved {
                 return Err(Illegal::JugOnce);
             }
@@ -127,7 +130,7 @@ impl RuleCard for Chopat {
     /// Before Kajalvun, pawns stand together only on the Kajalvun square.
     #[inline]
     fn joining(pos: &Position, side: Side, m: Move, together: u8) -> Result<(), Illegal> {
-        if !own(pos, side).kajalvun && together >= 2 && m.to != KAJALVUN_STEP {
+        if together >= 2 && m.to != KAJALVUN_STEP && !own(pos, side).kajalvun {
             return Err(Illegal::KajalvunFirst {
                 step: KAJALVUN_STEP,
             });
