@@ -27,7 +27,7 @@ pub struct Weights {
     /// Each opponent pawn held behind a double it may not pass.
     pub block: f64,
     /// The game's own milestone: the first cut (Pagade, Chowka Bhara),
-    /// Kajalvun (Chopat).
+    /// the first pair (Chopat).
     pub goal: f64,
     /// Games of three or four players: how much the leading opponent
     /// counts against the mean of all opponents (1: only the leader).

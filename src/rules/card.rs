@@ -341,7 +341,8 @@ pub(crate) trait RuleCard {
     ) {
     }
 
-    /// The moves of a finished player's turn without a throw (Khado Karvo).
+    /// The moves of a finished player's turn without a throw, instead of a
+    /// turn missed: pawns back from Home onto an opponent's (Chopat).
     fn moves_without_throw<S: Standing>(_standing: &S, _seat: Side) -> Vec<Move> {
         Vec::new()
     }
