@@ -18,7 +18,7 @@ use crate::app::{DieData, LogLine, Logged, Name, Notice, NoticeKind, PawnData, R
 use crate::app::{MoveChoice, ThrowCall};
 use crate::board::Side;
 use crate::dice::{Implement, Throw};
-use crate::rules::{AfterThrow, Illegal, ThrowName};
+use crate::rules::{AfterThrow, ChopatFlags, Illegal, ThrowName};
 
 /// A side's colour as the UI numbers colours.
 pub fn colour(s: &Session, side: Side) -> i32 {
@@ -288,8 +288,8 @@ pub fn pawns(s: &Session, layout: &Layout, pawns: &[PawnAt], lit: bool) -> Vec<P
             PawnData {
                 movable: movable && top,
                 selected: top && pawn.side == side && Some(pawn.step) == s.selected(),
-                jug: top && stack > 1 && p.flags(pawn.side).jug == Some(pawn.step),
-                false_pair: top && p.is_false_pair(pawn.side, pawn.step),
+                jug: top && stack > 1 && ChopatFlags::of(p.flags(pawn.side)).jug == Some(pawn.step),
+                false_pair: top && p.cut_by_single(pawn.side, pawn.step),
                 ..pawn_told(s, spot.pawn_data(pawn), pawn, stack, movable)
             }
         })

@@ -9,7 +9,7 @@ use crate::app::game::session::{Movement, Prompt, Session};
 use crate::app::text::values_text;
 use crate::app::{Ask, Cut, MoveKind, MoveText, PawnData, Place};
 use crate::board::Side;
-use crate::rules::{Effects, Milestone, Move};
+use crate::rules::{ChopatFlags, Effects, Milestone, Move};
 
 /// What the banner asks of the player to move: once a pawn is chosen,
 /// where it may go; while the computer plays, only that it does.
@@ -207,11 +207,11 @@ pub fn pawn_told(
     // but are a pair.
     let paired_apart = p.pawns_on_square(pawn.side, pawn.step) > p.pawns_on(pawn.side, pawn.step);
     let stands = match stack {
-        1 if paired_apart && p.is_false_pair(pawn.side, pawn.step) => 2,
+        1 if paired_apart && p.cut_by_single(pawn.side, pawn.step) => 2,
         1 if paired_apart => 1,
         0 | 1 => 0,
-        2 if p.flags(pawn.side).jug == Some(pawn.step) => 3,
-        2 if p.is_false_pair(pawn.side, pawn.step) => 4,
+        2 if ChopatFlags::of(p.flags(pawn.side)).jug == Some(pawn.step) => 3,
+        2 if p.cut_by_single(pawn.side, pawn.step) => 4,
         2 => 5,
         _ => 6,
     };

@@ -12,7 +12,7 @@ use crate::rules::games::{by_game, Chopat};
 use crate::rules::moves::{Move, Spend, SLOTS};
 use crate::rules::options::Overshoot;
 use crate::rules::position::{Position, MAX_PAWNS};
-use crate::rules::{Game, Options};
+use crate::rules::{ChopatFlags, Game, Options};
 use crate::sim::random_playout;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -457,7 +457,7 @@ fn moves_listed_with_a_memory_are_the_legal_moves() {
                 }
                 // Doublets give another throw once Kajalvun is done.
                 let mut start = t.now.pos;
-                let flags = &mut start.flags[t.side.index()];
+                let flags = ChopatFlags::of_mut(&mut start.flags[t.side.index()]);
                 if flags.jug.is_none() {
                     flags.kajalvun = true;
                 }
