@@ -224,4 +224,3 @@ pub fn on_screen() -> String {
         .collect();
     serde_json::Value::from(shown).to_string()
 }
-
