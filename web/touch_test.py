@@ -29,12 +29,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_test import (FIRST_FRAME_PROBE, SITE, Page, events, fail,  # noqa: E402
+from browser_test import (FIRST_FRAME_PROBE, SITE, events, fail,  # noqa: E402
                           saved_games, with_browser)
 
 WIDTH, HEIGHT, SCALE = 390, 844, 3
-# A fingertip, in points: where the squares are at least this wide no
-# magnifier is needed.
+# A fingertip, in points: a button is at least this high.
 FINGERTIP = 44
 # Turns played by touch on each board, and at least this many moves.
 TURNS = {"Chaupar": 8, "Chowka Bhara": 8}
@@ -123,7 +122,7 @@ def moves_saved(page):
     return sum(1 for save in games.values() for e in events(save) if e["kind"] == "move")
 
 
-def wait_until(what, test, seconds=10):
+def wait_until(test, seconds=10):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = test()
@@ -134,7 +133,7 @@ def wait_until(what, test, seconds=10):
 
 
 class Tally:
-    """The taps made and what the squares measured."""
+    """The taps made, and the narrowest pawn or square tapped."""
 
     def __init__(self):
         self.pawns = self.squares = self.moves = 0
@@ -203,7 +202,7 @@ def choose_and_move(phone, game, tally):
             now = phone.screen()
             me = next((p for p in pawns(now) if p["id"] == pawn["id"]), None)
             return now if me and me.get("selected") and lit_squares(now) else None
-        now = wait_until("chosen", chosen, seconds=5)
+        now = wait_until(chosen, seconds=5)
         if now is None:
             page.shot("missed-pawn")
             others = [p["id"] for p in pawns(phone.screen()) if p.get("selected")]
@@ -221,7 +220,7 @@ def choose_and_move(phone, game, tally):
     phone.phase(f"{game}: a pawn walking")
     phone.tap(square)
     tally.squares += 1
-    played = wait_until("the move", lambda: moves_saved(page) > before, seconds=4)
+    played = wait_until(lambda: moves_saved(page) > before, seconds=4)
     if not played:
         # Several ways to that square: the move buttons offer them.
         # (buttons, a finger high: not the banner's prompt)
@@ -232,7 +231,7 @@ def choose_and_move(phone, game, tally):
             page.shot("missed-square")
             fail(f"a tap at the middle of the lit square {square['label']!r} played nothing")
         phone.tap(ways[0])
-        played = wait_until("the move", lambda: moves_saved(page) > before, seconds=4)
+        played = wait_until(lambda: moves_saved(page) > before, seconds=4)
         if not played:
             fail(f"the way {ways[0]['label']!r} to {square['label']!r} played nothing")
     page.settle(0.8)
