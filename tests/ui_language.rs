@@ -7,8 +7,8 @@ mod ui_support;
 
 use chaupar::app::{
     App, Ask, Colour, Cut, Dice, DiceImplement, LogLine, Logged, MoveText, Name, Nav, Notice,
-    NoticeKind, Place, PlaceKind, Play, PlayedBy, Refusal, RuleBlock, Rules, SavedGameData, Screen,
-    Settings, Setup, StandingData, Telling, Words,
+    NoticeKind, Place, PlaceKind, Play, PlayedBy, Refusal, RuleBlock, RuleBlockKind, Rules,
+    SavedGameData, Screen, Settings, Setup, StandingData, Telling, Words,
 };
 use chaupar::language::Language;
 use chaupar::rules::{Game, Match};
@@ -452,7 +452,7 @@ fn every_inflected_sentence_renders_in_every_language() {
                 // rules pages do.
                 let mixed = sentence.contains(TYPED) && language != Language::English;
                 RuleBlock {
-                    kind: 2,
+                    kind: RuleBlockKind::Paragraph,
                     text: StyledText::from_plain_text(sentence),
                     words: list(if mixed {
                         sentence
