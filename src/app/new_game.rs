@@ -11,7 +11,7 @@ use super::setup::{SeatKind, Setup as Choices};
 use super::shared::Shared;
 use super::text::game_index;
 use super::{
-    model, AppWindow, GameChoice, HouseRule, OptionData, Players, Screens, SeatData, Setup,
+    model, AppWindow, Colour, GameChoice, HouseRule, OptionData, Players, Screens, SeatData, Setup,
 };
 use crate::rules::{self, Game, Match, Mode};
 
@@ -102,7 +102,7 @@ impl NewGame {
                         typed: setup.typed_name(seat).into(),
                         default_name: setup.default_name_data(seat),
                         colours: model(colours),
-                        partner: partner.unwrap_or_default(),
+                        partner: partner.unwrap_or(Colour::None),
                         side: p.sides.first().map_or(0, |s| s.0 as i32),
                         kind: p.kind.played_by(),
                     }
