@@ -41,6 +41,18 @@ impl Speed {
         }
     }
 
+    /// How long a pawn sent back flies to its start, a pawn reaching Home
+    /// settles with its flourish, and the game's end is shown on the board
+    /// before Game over, in ms: long enough to be followed, never a second.
+    pub fn flight_ms(self) -> u64 {
+        match self {
+            Speed::Off => 0,
+            Speed::Fast => 300,
+            Speed::Normal => 600,
+            Speed::Slow => 900,
+        }
+    }
+
     /// How long the dice tumble, in ms.
     pub fn tumble_ms(self) -> u64 {
         match self {

@@ -134,6 +134,7 @@ impl SettingsScreen {
         g.set_font_family(super::fonts::family_for(self.language()).into());
         g.set_step_time(speed.step_ms() as i64);
         g.set_tumble_time(speed.tumble_ms() as i64);
+        g.set_flight_time(speed.flight_ms() as i64);
     }
 }
 

@@ -11,6 +11,7 @@ mod dice;
 mod game;
 mod game_layout;
 mod lesson_words;
+mod motion;
 mod new_game;
 mod outputs;
 mod rules;
