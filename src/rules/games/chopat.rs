@@ -72,6 +72,7 @@ impl RuleCard for Chopat {
     ];
     const FLAGS: &'static [Flag] = CHOPAT_FLAGS;
     const GAME_FLAGS: GameFlags = GameFlags::Chopat(ChopatFlags::FRESH);
+    const NOT_A_CHOICE: Illegal = Illegal::KhadoChoice;
 
     fn implement(_options: &Options) -> Implement {
         Implement::StickDice
@@ -325,6 +326,19 @@ impl RuleCard for Chopat {
             }
         }
         out
+    }
+
+    /// The pawns back from Home cut the opponent's there; their player is
+    /// racing again and, finishing again, would have Khado Karvo again.
+    fn chose_without_throw(
+        pos: &mut Position,
+        seat: Side,
+        _m: Move,
+        out: &mut Effects,
+    ) -> Option<Side> {
+        out.milestones.push(Milestone::BackFromHome);
+        pos.flags[seat.index()].missed_turns = 0;
+        Some(seat.next())
     }
 
     /// With two pairs under the false-pair rule, the one its player did not
