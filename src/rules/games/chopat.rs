@@ -27,6 +27,7 @@ use crate::dice::{Implement, Throw};
 use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::{Bonus, Effects, Milestone, ThrowName, TurnEnd};
 use crate::rules::error::PositionError;
+use crate::rules::flags::chopat::JUG_MOVED;
 use crate::rules::flags::{ChopatFlags, Flag, Flags, GameFlags, Ool, CHOPAT_FLAGS, HAS_THROWN};
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
@@ -378,6 +379,7 @@ impl RuleCard for Chopat {
         } else if moved && !flags.has_thrown {
             return Err(PositionError::MovedWithoutTurn {
                 colour: colour.to_string(),
+                flag: HAS_THROWN.name,
             });
         }
         Ok(())
@@ -469,10 +471,18 @@ fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), Positi
         // Jug's moves no longer count).
         if !f.jug_moved {
             if matches!(f.ool, Ool::Pending(_)) {
-                return Err(PassedUnmovedJug { colour, step });
+                return Err(PassedUnmovedJug {
+                    colour,
+                    step,
+                    flag: JUG_MOVED.name,
+                });
             }
             if f.ool == Ool::NotYet && step != KAJALVUN_STEP {
-                return Err(UnmovedJugAway { colour, step });
+                return Err(UnmovedJugAway {
+                    colour,
+                    step,
+                    flag: JUG_MOVED.name,
+                });
             }
         }
     } else if f.jug_moved {

@@ -73,7 +73,7 @@ impl Turn {
 
     /// Whether the player to move, who would miss this turn, chooses
     /// instead of throwing: between the card's moves without a throw
-    /// (Chopat's Khado Karvo) and letting the turn go by
+    /// (`RuleCard::moves_without_throw`) and letting the turn go by
     /// ([`Move::MISS_TURN`]).
     pub fn is_without_throw(&self) -> bool {
         self.without_throw
