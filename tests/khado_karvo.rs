@@ -43,10 +43,10 @@ fn a_finished_player_may_bring_a_pawn_back_to_cut_without_a_throw() {
         "no throw: the choice is made at once"
     );
     assert_eq!(t.legal_moves(), vec![back(70, 1), Move::MISS_TURN]);
-    assert!(t.is_khado_karvo());
+    assert!(t.is_without_throw());
     let mut t2 = t;
     t2.play(back(70, 1)).unwrap();
-    assert!(!t2.is_khado_karvo());
+    assert!(!t2.is_without_throw());
     assert_eq!(
         t2.position().pawns(RED),
         &[0, 6, 7, 12],
@@ -120,7 +120,7 @@ fn games_with_khado_karvo_play_to_the_end() {
 fn a_pawn_on_the_other_outer_column_may_be_cut_too() {
     // Red's 63 is Black's 12, on the right-hand column of Black's arm.
     let mut t = Turn::new(finished_black(true, "done", 0, [6, 7, 12, 63]));
-    assert!(t.is_khado_karvo());
+    assert!(t.is_without_throw());
     assert_eq!(t.legal_moves(), vec![back(12, 1), Move::MISS_TURN]);
     t.play(back(12, 1)).unwrap();
     assert_eq!(t.position().pawns(RED), &[0, 6, 7, 12]);
@@ -154,7 +154,7 @@ fn a_pawn_off_the_two_outer_columns_cannot_be_cut() {
     }
     // With nothing on the outer columns, the turn is simply missed.
     let t = Turn::new(finished_black(true, "done", 0, [59, 68, 50, 12]));
-    assert!(!t.is_khado_karvo());
+    assert!(!t.is_without_throw());
     assert_eq!(t.seat(), RED);
     assert_eq!(t.position().flags(BLACK).missed_turns, 1);
 }
@@ -167,7 +167,7 @@ fn not_against_the_opponent_who_plays_later() {
         "flags": {"black": {"kajalvun": true}, "green": {"kajalvun": true, "ool": "done"}},
         "places": ["black"]});
     let t = Turn::new(p);
-    assert!(!t.is_khado_karvo());
+    assert!(!t.is_without_throw());
     assert_eq!(t.seat(), RED);
 }
 

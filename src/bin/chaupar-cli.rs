@@ -311,7 +311,7 @@ fn turn_after_throws(args: &TurnArgs) -> Result<Turn, Fail> {
         )));
     }
     // Khado Karvo is chosen without a throw.
-    if turn.is_khado_karvo() {
+    if turn.is_without_throw() {
         if throws.is_empty() {
             return Ok(turn);
         }
@@ -391,7 +391,7 @@ fn moves(args: &TurnArgs) -> Result<(), Fail> {
 /// A move in words: "black pair 12 -> 15 with 3+3".
 fn describe_move(turn: &Turn, m: &Move) -> String {
     let pos = turn.position();
-    if turn.is_khado_karvo() {
+    if turn.is_without_throw() {
         let colour = pos.colour_name(turn.seat());
         return if *m == Move::MISS_TURN {
             format!("{colour} misses the turn")

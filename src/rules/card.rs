@@ -169,6 +169,9 @@ pub(crate) trait RuleCard {
     const GAME_FLAGS: GameFlags = GameFlags::None;
     /// The house rules the game has.
     const HOUSE_RULES: &'static [HouseRule] = &[];
+    /// Why a move that is none of a turn's choices without a throw
+    /// ([`RuleCard::moves_without_throw`]) is refused.
+    const NOT_A_CHOICE: Illegal = Illegal::NoPawn;
 
     /// What the players throw.
     fn implement(options: &Options) -> Implement;
@@ -341,10 +344,25 @@ pub(crate) trait RuleCard {
     ) {
     }
 
-    /// The moves of a finished player's turn without a throw, instead of a
-    /// turn missed: pawns back from Home onto an opponent's (Chopat).
+    /// The choices a turn of `seat` may open with instead of a throw, where
+    /// the turn would be missed: moves that spend no values, each taking
+    /// pawns from `from` to `to` and cutting there. Besides them the
+    /// player may let the turn go by ([`Move::MISS_TURN`]). None by
+    /// default.
     fn moves_without_throw<S: Standing>(_standing: &S, _seat: Side) -> Vec<Move> {
         Vec::new()
+    }
+
+    /// What else choosing `m` (one of [`RuleCard::moves_without_throw`])
+    /// changes once its pawns stand on `m.to`, what it did beyond the cut,
+    /// and whose pawns on `m.to` it cuts.
+    fn chose_without_throw(
+        _pos: &mut Position,
+        _seat: Side,
+        _m: Move,
+        _out: &mut Effects,
+    ) -> Option<Side> {
+        None
     }
 
     /// Whether a pair of `side` on `step` is one a single opponent pawn

@@ -119,12 +119,16 @@ pub enum PositionError {
     PassedUnmovedJug {
         colour: String,
         step: u8,
+        /// The flag that says whether the Jug has moved.
+        flag: &'static str,
     },
     /// Before Ool Olangvun, a Jug away from the Kajalvun square that has
     /// not moved.
     UnmovedJugAway {
         colour: String,
         step: u8,
+        /// The flag that says whether the Jug has moved.
+        flag: &'static str,
     },
     JugMovedWithoutJug {
         colour: String,
@@ -136,10 +140,16 @@ pub enum PositionError {
     },
     OolPendingWithoutStep {
         colour: String,
+        /// The flag that says on which step.
+        step_flag: &'static str,
     },
     OolValue {
         colour: String,
         value: String,
+        flag: &'static str,
+        /// What the flag may say: not yet, pending (with `step_flag`), done.
+        values: &'static [&'static str; 3],
+        step_flag: &'static str,
     },
     /// Two pairs under the false-pair rule, neither named true.
     TruePairUnnamed {
@@ -160,6 +170,8 @@ pub enum PositionError {
     /// Pawns away from the start of a player who has not had a turn.
     MovedWithoutTurn {
         colour: String,
+        /// The flag that says whether the player has had a turn.
+        flag: &'static str,
     },
     /// The start of a record is a position of another game.
     StartOfAnotherGame,
@@ -292,13 +304,13 @@ impl fmt::Display for PositionError {
                 f,
                 "{colour}'s Jug is on step {step}, where no pair of theirs stands"
             ),
-            PassedUnmovedJug { colour, step } => write!(
+            PassedUnmovedJug { colour, step, flag } => write!(
                 f,
-                "{colour}'s Jug on step {step} has not moved (\"jug_moved\" is false), but Ool Olangvun waits on a pawn that passed it"
+                "{colour}'s Jug on step {step} has not moved (\"{flag}\" is false), but Ool Olangvun waits on a pawn that passed it"
             ),
-            UnmovedJugAway { colour, step } => write!(
+            UnmovedJugAway { colour, step, flag } => write!(
                 f,
-                "{colour}'s Jug on step {step} has not moved (\"jug_moved\" is false), but it stands away from the Kajalvun square"
+                "{colour}'s Jug on step {step} has not moved (\"{flag}\" is false), but it stands away from the Kajalvun square"
             ),
             JugMovedWithoutJug { colour } => {
                 write!(f, "{colour}'s Jug has moved but there is no Jug")
@@ -307,13 +319,19 @@ impl fmt::Display for PositionError {
                 f,
                 "{colour}'s Ool Olangvun waits on step {step}, where no pawn of theirs stands"
             ),
-            OolPendingWithoutStep { colour } => write!(
+            OolPendingWithoutStep { colour, step_flag } => write!(
                 f,
-                "{colour}'s Ool Olangvun is pending but \"ool_pawn\" does not say on which step"
+                "{colour}'s Ool Olangvun is pending but \"{step_flag}\" does not say on which step"
             ),
-            OolValue { colour, value } => write!(
+            OolValue {
+                colour,
+                value,
+                flag,
+                values: [not_yet, pending, done],
+                step_flag,
+            } => write!(
                 f,
-                "{colour}'s \"ool\" must be \"not-yet\", \"pending\" (with \"ool_pawn\") or \"done\", not \"{value}\""
+                "{colour}'s \"{flag}\" must be \"{not_yet}\", \"{pending}\" (with \"{step_flag}\") or \"{done}\", not \"{value}\""
             ),
             TruePairUnnamed { colour } => write!(
                 f,
@@ -331,9 +349,9 @@ impl fmt::Display for PositionError {
                 f,
                 "{colour} names a true pair but has only the one on step {step}"
             ),
-            MovedWithoutTurn { colour } => write!(
+            MovedWithoutTurn { colour, flag } => write!(
                 f,
-                "{colour}'s pawns have left the start, so {colour} has had a turn: \"has_thrown\" cannot be false"
+                "{colour}'s pawns have left the start, so {colour} has had a turn: \"{flag}\" cannot be false"
             ),
             StartOfAnotherGame => f.write_str("the record's start is a position of another game"),
             Several(problems) => {

@@ -21,7 +21,7 @@ pub(crate) const SLOTS: usize = 3;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Move {
     /// The step the pawns leave (0: entering from the centre or from off
-    /// the board; Home: Khado Karvo).
+    /// the board; Home: brought back in a turn without a throw).
     pub from: u8,
     /// The step they reach.
     pub to: u8,
@@ -55,8 +55,8 @@ pub enum TruePair {
 }
 
 impl Move {
-    /// Chopat's Khado Karvo turn: letting the turn go by instead of bringing
-    /// a pawn back.
+    /// A turn without a throw ([`crate::rules::Turn::is_without_throw`]):
+    /// letting the turn go by instead of the card's choices.
     pub const MISS_TURN: Move = Move::new(0, 0, 0, Spend::NONE);
 
     /// `pawns` pawns going from `from` to `to` with the values of `spend`,
@@ -108,7 +108,7 @@ impl Move {
 pub struct Spend(u64);
 
 impl Spend {
-    /// No values: Khado Karvo's moves, which come without a throw.
+    /// No values: the moves of a turn without a throw.
     pub const NONE: Spend = Spend(0);
 
     /// Die `die` (0 for the first) of throw `throw` (0 for the first).

@@ -99,7 +99,7 @@ const JUG: Flag = Flag {
     write: |f| Some(json!(ChopatFlags::of(f).jug)),
 };
 
-const JUG_MOVED: Flag = Flag {
+pub(crate) const JUG_MOVED: Flag = Flag {
     name: "jug_moved",
     read: |f, v| {
         chopat(f).jug_moved = v.boolean()?;
@@ -128,13 +128,13 @@ const OOL: Flag = Flag {
                 }
                 .step()?,
             ),
-            (PENDING, None) => return Err(PositionError::OolPendingWithoutStep { colour }),
-            (other, _) => {
-                return Err(PositionError::OolValue {
+            (PENDING, None) => {
+                return Err(PositionError::OolPendingWithoutStep {
                     colour,
-                    value: other.to_string(),
+                    step_flag: OOL_PAWN.name,
                 })
             }
+            (other, _) => return Err(ool_value(colour, other)),
         };
         chopat(f).ool = ool;
         Ok(())
@@ -148,21 +148,26 @@ const OOL: Flag = Flag {
     },
 };
 
+/// `colour`'s `ool` cannot say `value`.
+fn ool_value(colour: String, value: &str) -> PositionError {
+    PositionError::OolValue {
+        colour,
+        value: value.to_string(),
+        flag: OOL.name,
+        values: &[NOT_YET, PENDING, DONE],
+        step_flag: OOL_PAWN.name,
+    }
+}
+
 /// Read with `ool`, which must be pending.
 const OOL_PAWN: Flag = Flag {
     name: "ool_pawn",
     read: |_, v| match v.all.get(OOL.name).map(|ool| ool.as_str()) {
         Some(Some(PENDING)) => Ok(()),
-        Some(Some(other)) => Err(PositionError::OolValue {
-            colour: v.colour.to_string(),
-            value: other.to_string(),
-        }),
+        Some(Some(other)) => Err(ool_value(v.colour.to_string(), other)),
         // `ool` of the wrong kind is named as such when it is read.
         Some(None) => Ok(()),
-        None => Err(PositionError::OolValue {
-            colour: v.colour.to_string(),
-            value: NOT_YET.to_string(),
-        }),
+        None => Err(ool_value(v.colour.to_string(), NOT_YET)),
     },
     write: |f| match ChopatFlags::of(f).ool {
         Ool::Pending(step) => Some(json!(step)),

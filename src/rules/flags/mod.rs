@@ -5,7 +5,7 @@
 //! written once, in its [`Flag`]; the JSON reader and writer go by a
 //! card's list of them.
 
-mod chopat;
+pub(crate) mod chopat;
 
 pub use chopat::{ChopatFlags, Ool};
 pub(crate) use chopat::{CHOPAT_FLAGS, HAS_THROWN};

@@ -27,6 +27,7 @@ use crate::dice::{Implement, Throw};
 use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::{Bonus, Effects, Milestone, ThrowName, TurnEnd};
 use crate::rules::error::PositionError;
+use crate::rules::flags::chopat::JUG_MOVED;
 use crate::rules::flags::{ChopatFlags, Flag, Flags, GameFlags, Ool, CHOPAT_FLAGS, HAS_THROWN};
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
@@ -72,6 +73,7 @@ impl RuleCard for Chopat {
     ];
     const FLAGS: &'static [Flag] = CHOPAT_FLAGS;
     const GAME_FLAGS: GameFlags = GameFlags::Chopat(ChopatFlags::FRESH);
+    const NOT_A_CHOICE: Illegal = Illegal::KhadoChoice;
 
     fn implement(_options: &Options) -> Implement {
         Implement::StickDice
@@ -327,6 +329,19 @@ impl RuleCard for Chopat {
         out
     }
 
+    /// The pawns back from Home cut the opponent's there; their player is
+    /// racing again and, finishing again, would have Khado Karvo again.
+    fn chose_without_throw(
+        pos: &mut Position,
+        seat: Side,
+        _m: Move,
+        out: &mut Effects,
+    ) -> Option<Side> {
+        out.milestones.push(Milestone::BackFromHome);
+        pos.flags[seat.index()].missed_turns = 0;
+        Some(seat.next())
+    }
+
     /// With two pairs under the false-pair rule, the one its player did not
     /// name true.
     fn cut_by_single(pos: &Position, side: Side, step: u8) -> bool {
@@ -364,6 +379,7 @@ impl RuleCard for Chopat {
         } else if moved && !flags.has_thrown {
             return Err(PositionError::MovedWithoutTurn {
                 colour: colour.to_string(),
+                flag: HAS_THROWN.name,
             });
         }
         Ok(())
@@ -455,10 +471,18 @@ fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), Positi
         // Jug's moves no longer count).
         if !f.jug_moved {
             if matches!(f.ool, Ool::Pending(_)) {
-                return Err(PassedUnmovedJug { colour, step });
+                return Err(PassedUnmovedJug {
+                    colour,
+                    step,
+                    flag: JUG_MOVED.name,
+                });
             }
             if f.ool == Ool::NotYet && step != KAJALVUN_STEP {
-                return Err(UnmovedJugAway { colour, step });
+                return Err(UnmovedJugAway {
+                    colour,
+                    step,
+                    flag: JUG_MOVED.name,
+                });
             }
         }
     } else if f.jug_moved {

@@ -12,7 +12,7 @@ use super::node::Capture;
 use crate::rules::moves::Move;
 
 impl Turn {
-    /// Whether a pawn may overshoot Home now (Chopat's "overshoot: new
+    /// Whether a pawn may overshoot Home now (the house rule "overshoot: new
     /// circuit"): only when no other move exists.
     fn overshoot_allowed<V: RuleCard>(&self) -> bool {
         self.overshoot_rule::<V>()

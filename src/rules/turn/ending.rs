@@ -6,7 +6,7 @@ use super::node::Capture;
 use super::state::{Phase, Turn};
 use crate::board::Side;
 use crate::rules::card::RuleCard;
-use crate::rules::effects::{Captured, Effects, Milestone, TurnEnd};
+use crate::rules::effects::{Captured, Effects, TurnEnd};
 use crate::rules::games::by_game;
 use crate::rules::moves::Move;
 use crate::rules::position::{Position, MAX_PAWNS};
@@ -96,36 +96,22 @@ impl Turn {
         by_game!(self.now.pos.game, V => V::moves_without_throw(&self.now, seat))
     }
 
-    /// Plays the choice of a turn without a throw (pawns back from Home
-    /// onto an opponent, or [`Move::MISS_TURN`]), ends the turn and says
-    /// what it did.
-    pub(super) fn play_without_throw(&mut self, m: Move) -> Effects {
+    /// Plays the choice of a turn without a throw, ends the turn and says
+    /// what it did: [`Move::MISS_TURN`] lets the turn go by; the card's
+    /// choices take pawns from `m.from` to `m.to`, where they cut whom the
+    /// card says.
+    pub(super) fn play_without_throw<V: RuleCard>(&mut self, m: Move) -> Effects {
         self.without_throw = false;
         let mut effects = Effects::default();
         let seat = self.now.pos.to_move;
         if m == Move::MISS_TURN {
             self.now.pos.flags[seat.index()].missed_turns += 1;
         } else {
-            let cell = self.now.pos.cell(seat, m.to).expect("a loop square");
-            let capture = Capture {
-                side: seat.next(),
-                cell,
-                count: m.pawns,
-            };
-            let victim = self.now.pos.board().step_of(capture.side, cell);
-            effects.captures.push(Captured {
-                side: capture.side,
-                step: victim.expect("a square of the loop"),
-                pawns: m.pawns,
-            });
-            effects.milestones.push(Milestone::BackFromHome);
-            by_game!(self.now.pos.game, V => self.now.send_back::<V>(capture));
             let pos = &mut self.now.pos;
-            let home = pos.home();
             let n = pos.pawn_count();
             for slot in pos.pawns[seat.index()][..n]
                 .iter_mut()
-                .filter(|s| **s == home)
+                .filter(|s| **s == m.from)
                 .take(m.pawns as usize)
             {
                 *slot = m.to;
@@ -136,11 +122,21 @@ impl Turn {
                 pos.places.copy_within(i + 1..k, i);
                 pos.finished -= 1;
             }
-            pos.flags[seat.index()].missed_turns = 0;
+            let cell = pos.cell(seat, m.to).expect("a loop square");
+            if let Some(side) = V::chose_without_throw(pos, seat, m, &mut effects) {
+                let count = self.now.count_on(side, cell.0);
+                let step = self.now.pos.board().step_of(side, cell);
+                effects.captures.push(Captured {
+                    side,
+                    step: step.expect("a square of the loop"),
+                    pawns: count,
+                });
+                self.now.send_back::<V>(Capture { side, cell, count });
+            }
             self.now.moved_any = true;
             self.now.refresh_cells();
         }
-        let mut end = self.end_turn();
+        let mut end = self.end_turn_as::<V>();
         if m == Move::MISS_TURN {
             let _ = end.missed.try_insert(0, seat);
         }

@@ -360,7 +360,7 @@ impl Turn {
     }
 
     /// The passes in which moves are looked for: within the path and then,
-    /// under Chopat's "overshoot: new circuit", through Home and round
+    /// under the house rule "overshoot: new circuit", through Home and round
     /// again, which is open only when the first pass found no move at all.
     pub(super) fn overshoot_passes<V: RuleCard>(&self) -> &'static [bool] {
         if self.overshoot_rule::<V>() {
@@ -370,8 +370,8 @@ impl Turn {
         }
     }
 
-    /// Whether the game has Chopat's "overshoot: new circuit" rule, open
-    /// in this turn.
+    /// Whether the house rule "overshoot: new circuit" is on (the card says
+    /// where its game has it) and open in this turn.
     pub(super) fn overshoot_rule<V: RuleCard>(&self) -> bool {
         V::overshoots(&self.now.pos.options) && self.overshoot_open
     }

@@ -71,10 +71,11 @@ impl Turn {
         self.phase
     }
 
-    /// Chopat's Khado Karvo: instead of a throw, the finished player to
-    /// move chooses between bringing pawns back from Home to cut and
-    /// missing the turn ([`Move::MISS_TURN`]).
-    pub fn is_khado_karvo(&self) -> bool {
+    /// Whether the player to move, who would miss this turn, chooses
+    /// instead of throwing: between the card's moves without a throw
+    /// (`RuleCard::moves_without_throw`) and letting the turn go by
+    /// ([`Move::MISS_TURN`]).
+    pub fn is_without_throw(&self) -> bool {
         self.without_throw
     }
 
@@ -178,7 +179,7 @@ impl Turn {
         if self.without_throw {
             let legal = self.legal_moves();
             let m = legal[below(legal.len())];
-            self.play_without_throw(m);
+            by_game!(self.now.pos.game, V => self.play_without_throw::<V>(m));
             return Some(m);
         }
         let m = by_game!(self.now.pos.game, V => self.play_random_in::<V>(below));
@@ -188,13 +189,13 @@ impl Turn {
     /// Plays a move and says what it did, or says why it cannot be played
     /// and changes nothing.
     pub fn play(&mut self, m: Move) -> Result<Effects, Illegal> {
-        if self.without_throw {
-            if !self.legal_moves().contains(&m) {
-                return Err(Illegal::KhadoChoice);
-            }
-            return Ok(self.play_without_throw(m));
-        }
         by_game!(self.now.pos.game, V => {
+            if self.without_throw {
+                if !self.legal_moves().contains(&m) {
+                    return Err(V::NOT_A_CHOICE);
+                }
+                return Ok(self.play_without_throw::<V>(m));
+            }
             let cap = self.check::<V>(m)?;
             let mut child = self.now;
             self.apply::<V>(&mut child, m, cap);
@@ -211,10 +212,10 @@ impl Turn {
     /// Plays a move known to be legal (from [`Turn::legal_moves`]), and
     /// says what it did.
     pub fn play_unchecked(&mut self, m: Move) -> Effects {
-        if self.without_throw {
-            return self.play_without_throw(m);
-        }
         by_game!(self.now.pos.game, V => {
+            if self.without_throw {
+                return self.play_without_throw::<V>(m);
+            }
             let cap = self.check::<V>(m).expect("a move from legal_moves");
             let mut child = self.now;
             self.apply::<V>(&mut child, m, cap);
@@ -236,7 +237,7 @@ impl Turn {
     /// asks.
     pub(super) fn play_legal<V: RuleCard>(&mut self, m: Move) {
         if self.without_throw {
-            self.play_without_throw(m);
+            self.play_without_throw::<V>(m);
             return;
         }
         let cap = self.check::<V>(m).expect("a move from legal_moves");
@@ -262,10 +263,12 @@ impl Turn {
         if self.legal_moves().iter().any(|m| m.from == from) {
             return None;
         }
-        if self.without_throw {
-            return Some(Illegal::KhadoChoice);
-        }
-        by_game!(self.now.pos.game, V => self.why_not_from::<V>(from))
+        by_game!(self.now.pos.game, V => {
+            if self.without_throw {
+                return Some(V::NOT_A_CHOICE);
+            }
+            self.why_not_from::<V>(from)
+        })
     }
 
     /// Every end of this turn's move phase, as positions at the start of

@@ -37,8 +37,9 @@ pub struct Turn {
     /// (`RuleCard::moves_without_throw`): a pawn brought back, or the turn
     /// let go by.
     pub(super) without_throw: bool,
-    /// Chopat's "overshoot: new circuit": whether this turn may go through
-    /// Home at all, decided when its move phase starts.
+    /// Under the house rule "overshoot: new circuit" of the games that
+    /// have it: whether this turn may go through Home at all, decided when
+    /// its move phase starts.
     pub(super) overshoot_open: bool,
 }
 

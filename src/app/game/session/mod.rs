@@ -464,7 +464,7 @@ impl Session {
     /// Chopat's Khado Karvo: the finished player to move may bring pawns
     /// back from Home to cut, or miss the turn.
     pub fn is_khado_karvo(&self) -> bool {
-        self.passing.is_none() && self.game.turn().is_khado_karvo()
+        self.passing.is_none() && self.game.turn().is_without_throw()
     }
 
     pub fn can_throw(&self) -> bool {
