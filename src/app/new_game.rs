@@ -10,7 +10,7 @@ use super::game::session::Session;
 use super::setup::{SeatKind, Setup as Choices};
 use super::shared::Shared;
 use super::text::game_index;
-use super::{model, AppWindow, GameChoice, OptionData, Screens, SeatData, Setup};
+use super::{model, AppWindow, GameChoice, OptionData, Screen, Screens, SeatData, Setup};
 use crate::rules::{Game, Match};
 
 pub(super) struct NewGame {
@@ -64,6 +64,12 @@ impl NewGame {
         });
         let me = app.clone();
         setup.on_start(move || me.new_game.start(&me));
+    }
+
+    /// Opens the screen with `game` chosen.
+    pub fn open_with(&self, app: &Rc<Screens>, game: Game) {
+        self.change(|t| t.choose_game(game));
+        app.home.go(app, Screen::NewGame);
     }
 
     /// Changes the choices and shows them.

@@ -1,6 +1,8 @@
 //! The player's settings, kept by the save store (`settings.json` in the
 //! data folder).
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::setup::Table;
@@ -66,6 +68,9 @@ pub struct Settings {
     /// The language chosen on the Settings screen, by its code; `None`
     /// follows the device's language.
     pub language: Option<String>,
+    /// The lessons played to their end, by game and lesson
+    /// ("chopat.kajalvun").
+    pub lessons_done: BTreeSet<String>,
 }
 
 /// The Settings screen's choices of sound: off, or on at a volume.

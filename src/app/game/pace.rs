@@ -41,6 +41,7 @@ impl Pace {
 enum Next {
     Nothing,
     GameOver,
+    LessonDone,
     ComputerPause(u64),
 }
 
@@ -99,6 +100,9 @@ impl GameScreen {
             let mut pace = self.pace.borrow_mut();
             if *pace != Pace::Idle {
                 Next::Nothing
+            } else if s.lesson_is_done() {
+                *pace = Pace::Over;
+                Next::LessonDone
             } else if s.position().is_over() {
                 *pace = Pace::Over;
                 Next::GameOver
@@ -117,6 +121,12 @@ impl GameScreen {
         match next {
             Next::Nothing => {}
             Next::GameOver => self.show_outcome(app),
+            Next::LessonDone => {
+                let lesson = self.with_session(|s| s.teaching().map(|t| t.lesson()));
+                if let Some(lesson) = lesson.flatten() {
+                    app.learn.finished(lesson);
+                }
+            }
             Next::ComputerPause(ms) => self.wait(app, ms),
         }
     }

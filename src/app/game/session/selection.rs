@@ -39,7 +39,7 @@ impl Session {
         let Some(from) = self.selected else {
             return Vec::new();
         };
-        let side = self.game.pawn_side();
+        let side = self.turn().pawn_side();
         let g = self.position().board();
         let suggested = self.hint.filter(|h| h.from == from);
         let mut reached: Vec<Reach> = Vec::new();
@@ -73,7 +73,7 @@ impl Session {
 
     fn pawn_tapped(&mut self, id: usize) -> Result<Tap, Refused> {
         let pawn = self.pawns[id];
-        let side = self.game.pawn_side();
+        let side = self.turn().pawn_side();
         // A tap on another pawn standing on a highlighted square means that
         // square (a capture, or joining a pair).
         let is_chosen = pawn.side == side && Some(pawn.step) == self.selected;
@@ -87,8 +87,8 @@ impl Session {
         if self.passing.is_some() {
             return Err(Refused::PassTheTurn);
         }
-        let mover = self.game.mover();
-        match self.game.phase() {
+        let mover = self.turn().seat();
+        match self.turn().phase() {
             Phase::Over => return Err(Refused::Rules(crate::rules::Illegal::GameOver)),
             Phase::Throw => return Err(Refused::ThrowFirst { mover }),
             Phase::Move => {}
@@ -102,8 +102,8 @@ impl Session {
         }
         if self.moves_from(pawn.step).is_empty() {
             return Err(self
-                .game
-                .why_not(pawn.step)
+                .table
+                .tap_refused(pawn.step)
                 .map_or(Refused::CannotMove, Refused::Rules));
         }
         self.selected = Some(pawn.step);
@@ -119,7 +119,7 @@ impl Session {
         let Some(from) = self.selected else {
             return Tap::Shown;
         };
-        let side = self.game.pawn_side();
+        let side = self.turn().pawn_side();
         let g = self.position().board();
         let suggested = self.hint.filter(|h| h.from == from);
         let ways: Vec<Move> = self
@@ -141,6 +141,7 @@ impl Session {
     /// The screen says why a tap did nothing.
     fn refuse(&mut self, why: Refused) -> Tap {
         self.said = Said::Refused(why);
+        self.show_the_lessons_way();
         Tap::Refused
     }
 
@@ -156,7 +157,7 @@ impl Session {
     pub(super) fn select_only_move(&mut self) {
         self.selected = None;
         self.offered.clear();
-        if self.passing.is_none() && self.game.phase() == Phase::Move {
+        if self.passing.is_none() && self.turn().phase() == Phase::Move {
             let moves = self.legal_moves().to_vec();
             // One possible move is offered, but the player confirms it.
             if let [only] = moves[..] {
