@@ -10,6 +10,7 @@ mod board_view;
 mod dice;
 mod game;
 mod game_layout;
+mod learn;
 mod new_game;
 mod outputs;
 mod rules;
