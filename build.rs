@@ -54,8 +54,11 @@ fn list_rules_pages() {
 
 #[cfg(feature = "ui")]
 fn compile_ui() {
-    // Debug builds keep element ids so the UI tests can find elements.
-    let debug = std::env::var("PROFILE").as_deref() == Ok("debug");
+    // Debug builds keep element ids so the UI tests can find elements; so
+    // does the web app, where the browser test finds where to tap through
+    // Slint's element search (src/web.rs, `on_screen`), which needs them.
+    let debug = std::env::var("PROFILE").as_deref() == Ok("debug")
+        || std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32");
     // Every `@tr` of the UI in each language of lang/<code>/LC_MESSAGES/.
     let config = slint_build::CompilerConfiguration::new()
         .with_debug_info(debug)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The web app's checks: its build (web/build.sh, which
-# installs wasm-bindgen-cli from crates.io if needed) and the browser test in
-# Debian's headless Chromium (web/browser_test.py, over the DevTools protocol
-# with python3-websocket). Nothing is downloaded but Debian packages and
+# installs wasm-bindgen-cli from crates.io if needed) and the browser tests in
+# Debian's headless Chromium (web/browser_test.py, and web/touch_test.py:
+# the boards played by touch on a phone, over the DevTools protocol with
+# python3-websocket). Nothing is downloaded but Debian packages and
 # crates. If the wasm32 target cannot be added, says so and skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,3 +24,4 @@ fi
 
 bash web/build.sh
 /usr/bin/python3 web/browser_test.py
+/usr/bin/python3 web/touch_test.py

@@ -8,7 +8,7 @@
 
 use chaupar::ai::{choose, Level};
 use chaupar::dice::{SeededThrows, Throw};
-use chaupar::rules::{AfterThrow, Game, Options, Position, Setup, Turn};
+use chaupar::rules::{AfterThrow, ChopatFlags, Game, Options, Position, Setup, Turn};
 use chaupar::sim::random_playout;
 use std::time::{Duration, Instant};
 
@@ -20,7 +20,7 @@ const TURNS: usize = 100;
 /// the board) so that each doublet gives another throw.
 fn long_turn(start: &Position, doublets: usize, dice: &mut SeededThrows) -> Option<Turn> {
     let mut setup = Setup::of(start);
-    let player = &mut setup.flags[start.pawn_side(start.to_move()).index()];
+    let player = ChopatFlags::of_mut(&mut setup.flags[start.pawn_side(start.to_move()).index()]);
     if player.jug.is_none() {
         player.kajalvun = true;
     }

@@ -10,11 +10,16 @@ use slint::ComponentHandle;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::App;
+use crate::app::{App, AppWindow, Play};
 
 /// The data folder: in the browser, the prefix of the storage's keys
 /// (src/store/browser.rs).
 const DATA_FOLDER: &str = "chaupar";
+
+thread_local! {
+    /// The app's window once open, for [`on_screen`].
+    static WINDOW: std::cell::OnceCell<slint::Weak<AppWindow>> = const { std::cell::OnceCell::new() };
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -32,6 +37,7 @@ pub fn start() -> Result<(), JsValue> {
     std::panic::set_hook(Box::new(|info| page_failed(&info.to_string())));
     size_canvas_by_page_scale()?;
     let app = Rc::new(App::new(Some(PathBuf::from(DATA_FOLDER)))?);
+    WINDOW.with(|window| window.set(app.window().as_weak()).ok());
     app.window().set_page_sized(true);
     size_to_page(app.window().window())?;
     follow_page_size(&app)?;
@@ -173,4 +179,48 @@ pub fn time_hard_decisions(seeds: u32) -> String {
         }
     }
     serde_json::json!({ "decisions": decisions, "steps": steps }).to_string()
+}
+
+/// What is on the screen, found as a screen reader finds it: every element
+/// with an accessible label or id, where it is drawn (in the page's points
+/// from the canvas's top left corner), whether it is enabled, and for the
+/// board's pawns (accessible id `pawn-<id>`) whether they can move and are
+/// chosen; lit squares have the id `square-<cell>`. The browser test finds
+/// where to tap by it. JSON `[{"label", "id", "enabled", "x", "y", "width",
+/// "height", "movable", "selected"}]`; empty before the app is open.
+#[wasm_bindgen]
+pub fn on_screen() -> String {
+    use i_slint_backend_testing::ElementQuery;
+    use slint::Model;
+
+    let Some(window) = WINDOW.with(|window| window.get().and_then(|weak| weak.upgrade())) else {
+        return "[]".into();
+    };
+    let pawns = window.global::<Play>().get_pawns();
+    let elements = ElementQuery::from_root(&window)
+        .match_predicate(|e| {
+            let said = |text: Option<slint::SharedString>| text.is_some_and(|t| !t.is_empty());
+            said(e.accessible_label()) || said(e.accessible_id())
+        })
+        .find_all();
+    let shown: Vec<serde_json::Value> = elements
+        .iter()
+        .map(|element| {
+            let (at, size) = (element.absolute_position(), element.size());
+            let id = element.accessible_id().unwrap_or_default();
+            let mut entry = serde_json::json!({
+                "label": element.accessible_label().unwrap_or_default().as_str(),
+                "id": id.as_str(),
+                "enabled": element.accessible_enabled().unwrap_or(true),
+                "x": at.x, "y": at.y, "width": size.width, "height": size.height,
+            });
+            let pawn = id.strip_prefix("pawn-").and_then(|n| n.parse::<i32>().ok());
+            if let Some(data) = pawn.and_then(|n| pawns.iter().find(|p| p.id == n)) {
+                entry["movable"] = data.movable.into();
+                entry["selected"] = data.selected.into();
+            }
+            entry
+        })
+        .collect();
+    serde_json::Value::from(shown).to_string()
 }

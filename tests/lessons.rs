@@ -44,20 +44,8 @@ fn lessons_are_of_their_course_game_with_unique_names_and_their_own_words() {
             );
             assert_eq!(lesson.start["game"], game, "{game} lesson {}", lesson.id);
             let stem = format!("{game}.{}.", lesson.id);
-            for step in &lesson.steps {
-                let said = match step {
-                    Step::ThrowOff { say, .. }
-                    | Step::Throw { say, .. }
-                    | Step::Move { say, .. } => Some(say),
-                    Step::Watch { say, .. } => say.as_ref(),
-                };
-                let nudges = match step {
-                    Step::Move { wrong, .. } => wrong.iter().map(|w| &w.nudge).collect(),
-                    _ => Vec::new(),
-                };
-                for id in said.into_iter().chain(nudges) {
-                    assert!(id.starts_with(&stem), "{id} is not one of {stem}*");
-                }
+            for id in lesson.steps.iter().flat_map(Step::message_ids) {
+                assert!(id.starts_with(&stem), "{id} is not one of {stem}*");
             }
             assert!(
                 lesson.steps.iter().any(|s| matches!(s, Step::Move { .. })),

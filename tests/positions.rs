@@ -5,7 +5,7 @@
 mod common;
 use chaupar::board::Side;
 use chaupar::dice::SeededThrows;
-use chaupar::rules::{Game, Mode, Ool, Options, Position, PositionError, Setup};
+use chaupar::rules::{ChopatFlags, Game, Mode, Ool, Options, Position, PositionError, Setup};
 use chaupar::sim::random_playout;
 use common::damaged;
 use serde_json::{json, Value};
@@ -107,7 +107,7 @@ fn chopat_flags_survive_a_round_trip() {
         "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "jug_moved": true,
                             "ool": "pending", "ool_pawn": 39}}}),
     );
-    assert_eq!(p.flags(Side(0)).ool, Ool::Pending(39));
+    assert_eq!(ChopatFlags::of(p.flags(Side(0))).ool, Ool::Pending(39));
     assert_eq!(Position::from_json(&p.to_json()).unwrap(), p);
 }
 
@@ -123,13 +123,13 @@ fn the_named_true_pair_survives_a_round_trip_and_is_filled_in_when_not_named() {
     let named = common::position(two_black_pairs(
         json!({"kajalvun": true, "has_thrown": true, "true_pair": 40}),
     ));
-    assert_eq!(named.flags(Side(0)).true_pair, Some(40));
+    assert_eq!(ChopatFlags::of(named.flags(Side(0))).true_pair, Some(40));
     assert_eq!(Position::from_json(&named.to_json()).unwrap(), named);
     // Not named: the Jug, else the pair farthest along, written out.
     let unnamed = common::position(two_black_pairs(
         json!({"kajalvun": true, "has_thrown": true}),
     ));
-    assert_eq!(unnamed.flags(Side(0)).true_pair, Some(50));
+    assert_eq!(ChopatFlags::of(unnamed.flags(Side(0))).true_pair, Some(50));
     assert_eq!(unnamed.to_json_value()["flags"]["black"]["true_pair"], 50);
 }
 

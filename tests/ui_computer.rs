@@ -7,7 +7,7 @@ mod ui_support;
 
 use chaupar::ai::Level;
 use chaupar::app::setup::SeatKind;
-use chaupar::app::{Nav, Play, Scheduling, Screen, Setup};
+use chaupar::app::{Nav, Play, PlayedBy, Scheduling, Screen, Setup};
 use chaupar::rules::{Game, Match};
 use slint::{ComponentHandle, Model};
 use ui_support::*;
@@ -189,7 +189,9 @@ fn saved_games_and_computer_seats_render() {
         press(&app, "New game");
         // Seat 2 may be below the fold on a phone: chosen through the UI's
         // callback rather than a press.
-        app.window().global::<Setup>().invoke_choose_kind(1, 3);
+        app.window()
+            .global::<Setup>()
+            .invoke_choose_kind(1, PlayedBy::Hard);
         // Tall enough to show the seats below the list of games.
         set_window_size(&app, w, h.max(1100.0));
         save_png(&app, &format!("{size}-new-game-computer"));

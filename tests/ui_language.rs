@@ -6,9 +6,9 @@
 mod ui_support;
 
 use chaupar::app::{
-    App, Ask, Cut, Dice, DiceImplement, Learn, LogLine, Logged, MoveText, Name, Nav, Notice,
-    NoticeKind, Place, Play, Refusal, RuleBlock, Rules, SavedGameData, Screen, Settings, Setup,
-    StandingData, Telling, Words,
+    App, Ask, Colour, Cut, Dice, DiceImplement, Learn, LogLine, Logged, MoveText, Name, Nav,
+    Notice, NoticeKind, Place, PlaceKind, Play, PlayedBy, Refusal, RuleBlock, RuleBlockKind, Rules,
+    SavedGameData, Screen, Settings, Setup, StandingData, Telling, Words,
 };
 use chaupar::language::Language;
 use chaupar::rules::{Game, Match};
@@ -269,9 +269,25 @@ fn list<T: Clone + 'static>(items: Vec<T>) -> ModelRc<T> {
     ModelRc::new(VecModel::from(items))
 }
 
+/// The pawns' colours of both boards.
+const COLOURS: [Colour; 5] = [
+    Colour::Black,
+    Colour::Red,
+    Colour::Yellow,
+    Colour::Green,
+    Colour::Blue,
+];
+
+/// The colour `by` places after `colour` among [`COLOURS`], round again
+/// after Blue.
+fn colour_after(colour: Colour, by: usize) -> Colour {
+    let at = COLOURS.iter().position(|&c| c == colour);
+    COLOURS[(at.expect("a board's colour") + by) % COLOURS.len()]
+}
+
 /// A player's name of each kind: typed, a seat's default (a person's, a
 /// computer's), and none, which is the colour played.
-fn every_kind_of_name(colour: i32) -> [Name; 4] {
+fn every_kind_of_name(colour: Colour) -> [Name; 4] {
     [
         Name {
             typed: TYPED.into(),
@@ -285,7 +301,7 @@ fn every_kind_of_name(colour: i32) -> [Name; 4] {
         },
         Name {
             seat: 3,
-            level: 3,
+            played_by: PlayedBy::Hard,
             colour,
             ..Default::default()
         },
@@ -302,10 +318,10 @@ fn every_kind_of_name(colour: i32) -> [Name; 4] {
 fn inflected_sentences(app: &App) -> Vec<SharedString> {
     let window = app.window();
     let (words, telling) = (window.global::<Words>(), window.global::<Telling>());
-    let asha = every_kind_of_name(0)[0].clone();
+    let asha = every_kind_of_name(Colour::Black)[0].clone();
     let mut said = Vec::new();
-    for colour in 0..5 {
-        let other = (colour + 1) % 5;
+    for colour in COLOURS {
+        let other = colour_after(colour, 1);
         said.push(words.invoke_seat_colours(list(vec![colour]), other));
         said.push(words.invoke_saved_summary(SavedGameData {
             seats: list(vec![asha.clone()]),
@@ -326,11 +342,11 @@ fn inflected_sentences(app: &App) -> Vec<SharedString> {
                     partner: colour,
                     values: "3 + 3".into(),
                     from: Place {
-                        kind: 1,
+                        kind: PlaceKind::Square,
                         number: 12,
                     },
                     to: Place {
-                        kind: 1,
+                        kind: PlaceKind::Square,
                         number: 18,
                     },
                     known: true,
@@ -360,7 +376,7 @@ fn inflected_sentences(app: &App) -> Vec<SharedString> {
         }));
         name_sentences(app, every_kind_of_name(colour)[3].clone(), &mut said);
     }
-    for name in &every_kind_of_name(1)[..3] {
+    for name in &every_kind_of_name(Colour::Red)[..3] {
         name_sentences(app, name.clone(), &mut said);
     }
     said
@@ -370,12 +386,12 @@ fn inflected_sentences(app: &App) -> Vec<SharedString> {
 fn name_sentences(app: &App, name: Name, said: &mut Vec<SharedString>) {
     let window = app.window();
     let (words, telling) = (window.global::<Words>(), window.global::<Telling>());
-    let partner = every_kind_of_name((name.colour + 2) % 5)[3].clone();
+    let partner = every_kind_of_name(colour_after(name.colour, 2))[3].clone();
     let throw = words.invoke_ask(Ask::Throw);
     said.push(words.invoke_headline(list(vec![name.clone()])));
     said.push(words.invoke_headline(list(vec![name.clone(), partner])));
     said.push(telling.invoke_turn(name.clone(), name.colour, throw.clone()));
-    said.push(telling.invoke_turn(name.clone(), (name.colour + 1) % 5, throw));
+    said.push(telling.invoke_turn(name.clone(), colour_after(name.colour, 1), throw));
     said.push(telling.invoke_throw_for(name.clone()));
     said.push(telling.invoke_notice(Notice {
         kind: NoticeKind::TookBack,
@@ -440,7 +456,7 @@ fn every_inflected_sentence_renders_in_every_language() {
                 // rules pages do.
                 let mixed = sentence.contains(TYPED) && language != Language::English;
                 RuleBlock {
-                    kind: 2,
+                    kind: RuleBlockKind::Paragraph,
                     text: StyledText::from_plain_text(sentence),
                     words: list(if mixed {
                         sentence

@@ -27,7 +27,7 @@ pub struct Weights {
     /// Each opponent pawn held behind a double it may not pass.
     pub block: f64,
     /// The game's own milestone: the first cut (Pagade, Chowka Bhara),
-    /// Kajalvun (Chopat).
+    /// the first pair (Chopat).
     pub goal: f64,
     /// Games of three or four players: how much the leading opponent
     /// counts against the mean of all opponents (1: only the leader).
@@ -227,9 +227,9 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
         if matches!(info.kind, CellKind::Belly(_)) {
             continue;
         }
-        // Chopat's false pair falls to a single, both pawns at once.
-        let false_pair = pos.is_false_pair(side, step);
-        let exposure = if false_pair {
+        // A pair a single can cut falls, both pawns at once.
+        let cut_by_single = pos.cut_by_single(side, step);
+        let exposure = if cut_by_single {
             1.0
         } else {
             exposure(game, together, outer)
@@ -246,7 +246,7 @@ fn side_standing(pos: &Position, side: Side, w: &Weights) -> f64 {
         }
         let odds = hit_odds(pos, side, cell, steps, reach);
         // A hit takes a whole pair or group, or one lone pawn.
-        let lost = if exposure < 1.0 || false_pair {
+        let lost = if exposure < 1.0 || cut_by_single {
             together
         } else {
             1

@@ -4,10 +4,9 @@
 use super::eval::{evaluate, Weights};
 use crate::board::Side;
 use crate::dice::{Implement, Throw};
-use crate::rules::{AfterThrow, Move, Phase, Position, Turn, TurnMemory};
+use crate::rules::{AfterThrow, End, Move, Phase, Turn};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use std::collections::HashSet;
 use std::sync::OnceLock;
 
 /// Easy slips one move in this many: it plays any legal move.
@@ -60,7 +59,7 @@ pub(super) fn easy(turn: &Turn, seed: u64) -> Option<Move> {
 
 pub(super) fn medium(turn: &Turn, w: &Weights) -> Option<Move> {
     let seat = turn.seat();
-    let ends = turn_ends(turn, MEDIUM_NODES, &mut 0);
+    let ends = turn.walk(Some(MEDIUM_NODES)).ends;
     best_by(ends.iter(), |e| evaluate(e.turn.position(), seat, w)).map(|e| e.first)
 }
 
@@ -73,8 +72,8 @@ pub(super) enum HardStart {
 
 pub(super) fn hard(turn: &Turn, w: &Weights) -> HardStart {
     let seat = turn.seat();
-    let mut work = 0;
-    let ends = turn_ends(turn, HARD_NODES, &mut work);
+    let walk = turn.walk(Some(HARD_NODES));
+    let (ends, work) = (walk.ends, walk.expanded);
     if ends.len() <= 1 {
         return HardStart::Decided(ends.first().map(|e| e.first));
     }
@@ -154,76 +153,6 @@ fn best_by<T>(items: impl Iterator<Item = T>, mut score: impl FnMut(&T) -> f64) 
     best.map(|(_, item)| item)
 }
 
-/// One way the turn can end, and the first move of a way to get there.
-struct End {
-    turn: Turn,
-    first: Move,
-}
-
-/// Every distinct end of the turn's move phase (up to `cap` expanded
-/// states), each with the first move of a sequence reaching it.
-fn turn_ends(turn: &Turn, cap: usize, work: &mut usize) -> Vec<End> {
-    let mut walk = Walk {
-        budget: cap,
-        expanded: 1,
-        visited: Vec::new(),
-        seen: HashSet::new(),
-        ends: Vec::new(),
-        memory: TurnMemory::default(),
-    };
-    if turn.phase() == Phase::Move {
-        for m in turn.legal_moves_remembering(&mut walk.memory) {
-            let mut child = *turn;
-            child.play_unchecked(m);
-            walk.visit(child, m);
-        }
-    }
-    *work += walk.expanded;
-    walk.ends
-}
-
-struct Walk {
-    budget: usize,
-    /// States whose moves were listed, the root included: the work done.
-    expanded: usize,
-    /// Mid-turn states already expanded: values played in another order
-    /// often meet again.
-    visited: Vec<Turn>,
-    seen: HashSet<Position>,
-    ends: Vec<End>,
-    /// What listing the moves of one state found out for the next.
-    memory: TurnMemory,
-}
-
-impl Walk {
-    fn visit(&mut self, turn: Turn, first: Move) {
-        if turn.phase() != Phase::Move {
-            if self.seen.insert(*turn.position()) {
-                self.ends.push(End { turn, first });
-            }
-            return;
-        }
-        if self.visited.contains(&turn) {
-            return;
-        }
-        self.visited.push(turn);
-        // Past the budget only the first legal move is followed, and the
-        // moves after it need not be weighed.
-        let moves = if self.budget == 0 {
-            Vec::from_iter(turn.first_legal_move_remembering(&mut self.memory))
-        } else {
-            turn.legal_moves_remembering(&mut self.memory)
-        };
-        self.expanded += 1;
-        self.budget = self.budget.saturating_sub(1);
-        for &m in &moves {
-            let mut child = turn;
-            child.play_unchecked(m);
-            self.visit(child, first);
-        }
-    }
-}
-
 /// The value for `me` of a position at the start of the next turn,
 /// averaged over that turn's throws, the player to move answering each
 /// with the end of turn best for them; `depth` turns deep.
@@ -245,8 +174,9 @@ fn expected_after(next: &Turn, me: Side, w: &Weights, depth: u32, work: &mut usi
                 after = t.add_throw(throws.calm);
             }
             if after == AfterThrow::Move {
-                let ends = turn_ends(&t, REPLY_NODES, work);
-                let reply = best_by(ends.iter(), |e| evaluate(e.turn.position(), mover, w))
+                let walk = t.walk(Some(REPLY_NODES));
+                *work += walk.expanded;
+                let reply = best_by(walk.ends.iter(), |e| evaluate(e.turn.position(), mover, w))
                     .expect("a turn in its move phase has an end");
                 t = reply.turn;
             }

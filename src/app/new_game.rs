@@ -10,8 +10,11 @@ use super::game::session::Session;
 use super::setup::{SeatKind, Setup as Choices};
 use super::shared::Shared;
 use super::text::game_index;
-use super::{model, AppWindow, GameChoice, OptionData, Screen, Screens, SeatData, Setup};
-use crate::rules::{Game, Match};
+use super::{
+    model, AppWindow, Colour, GameChoice, HouseRule, OptionData, Players, Screen, Screens,
+    SeatData, Setup,
+};
+use crate::rules::{self, Game, Match, Mode};
 
 pub(super) struct NewGame {
     shared: Rc<Shared>,
@@ -36,10 +39,12 @@ impl NewGame {
         let me = app.clone();
         setup.on_choose_game(move |i| me.new_game.change(|t| t.choose_game(Game::ALL[i as usize])));
         let me = app.clone();
-        setup.on_choose_mode(move |i| {
+        setup.on_choose_mode(move |players| {
             me.new_game.change(|t| {
-                let mode = t.game.modes()[i as usize];
-                t.choose_mode(mode);
+                let mode = mode(players);
+                if t.game.modes().contains(&mode) {
+                    t.choose_mode(mode);
+                }
             })
         });
         let me = app.clone();
@@ -47,8 +52,8 @@ impl NewGame {
             me.new_game.choices.borrow_mut().rename(i as usize, &name)
         });
         let me = app.clone();
-        setup.on_choose_kind(move |i, k| {
-            let kind = SeatKind::ALL[k.clamp(0, 3) as usize];
+        setup.on_choose_kind(move |i, played_by| {
+            let kind = SeatKind::from_played_by(played_by);
             me.new_game.change(|t| t.choose_kind(i as usize, kind));
         });
         let me = app.clone();
@@ -92,14 +97,10 @@ impl NewGame {
         ));
         g.set_game(game_index(setup.game));
         g.set_cross(setup.game.is_cross());
-        let modes = setup.game.modes();
-        g.set_modes(model(modes.iter().map(|&m| m as i32).collect()));
-        g.set_mode(
-            modes
-                .iter()
-                .position(|&m| m == setup.options.mode)
-                .unwrap_or(0) as i32,
-        );
+        g.set_modes(model(
+            setup.game.modes().iter().map(|&m| players(m)).collect(),
+        ));
+        g.set_mode(players(setup.options.mode));
         g.set_seats(model(
             (setup.players.iter().enumerate())
                 .map(|(seat, p)| {
@@ -108,9 +109,9 @@ impl NewGame {
                         typed: setup.typed_name(seat).into(),
                         default_name: setup.default_name_data(seat),
                         colours: model(colours),
-                        partner: partner.unwrap_or(-1),
+                        partner: partner.unwrap_or(Colour::None),
                         side: p.sides.first().map_or(0, |s| s.0 as i32),
-                        kind: p.kind.level_index(),
+                        kind: p.kind.played_by(),
                     }
                 })
                 .collect(),
@@ -120,8 +121,8 @@ impl NewGame {
                 .options()
                 .iter()
                 .map(|o| OptionData {
-                    rule: o.rule.map_or(-1, |r| r as i32),
-                    choices: model((0..o.choices.len() as i32).collect()),
+                    rule: house_rule(o.rule.expect("every option but the mode is a house rule")),
+                    choices: o.choices.len() as i32,
                     selected: setup.chosen(o) as i32,
                 })
                 .collect(),
@@ -145,5 +146,39 @@ impl NewGame {
             Ok(m) => app.game.begin(app, Session::new(m, names, kinds)),
             Err(e) => eprintln!("chaupar: cannot start {game}: {e}"),
         }
+    }
+}
+
+/// How many play in a mode, as the UI knows the modes.
+fn players(mode: Mode) -> Players {
+    match mode {
+        Mode::TwoPlayer => Players::Two,
+        Mode::ThreePlayer => Players::Three,
+        Mode::FourPlayer => Players::Four,
+        Mode::Teams => Players::Partnerships,
+    }
+}
+
+/// The mode the New game screen chose.
+fn mode(players: Players) -> Mode {
+    match players {
+        Players::Two => Mode::TwoPlayer,
+        Players::Three => Mode::ThreePlayer,
+        Players::Four => Mode::FourPlayer,
+        Players::Partnerships => Mode::Teams,
+    }
+}
+
+/// A house rule as the UI knows it.
+fn house_rule(rule: rules::HouseRule) -> HouseRule {
+    match rule {
+        rules::HouseRule::Overshoot => HouseRule::Overshoot,
+        rules::HouseRule::FalsePair => HouseRule::FalsePair,
+        rules::HouseRule::KhadoKarvo => HouseRule::KhadoKarvo,
+        rules::HouseRule::Board => HouseRule::Board,
+        rules::HouseRule::Shells => HouseRule::Shells,
+        rules::HouseRule::ThirdTopVoids => HouseRule::ThirdTopVoids,
+        rules::HouseRule::BeforeHit => HouseRule::BeforeHit,
+        rules::HouseRule::EntryThrows => HouseRule::EntryThrows,
     }
 }

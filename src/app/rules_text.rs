@@ -1,8 +1,8 @@
 //! The Rules screen's blocks: a rules page (`crate::rules_pages`) as the
 //! Rules page draws it, **bold** rendered as bold.
 
-use super::RuleBlock;
-use crate::rules_pages::blocks;
+use super::{RuleBlock, RuleBlockKind};
+use crate::rules_pages::{blocks, BlockKind};
 use slint::{ModelRc, StyledText, VecModel};
 use std::rc::Rc;
 
@@ -25,7 +25,12 @@ pub fn rule_blocks(text: &str) -> Vec<RuleBlock> {
                 Vec::new()
             };
             RuleBlock {
-                kind: block.kind as i32,
+                kind: match block.kind {
+                    BlockKind::Title => RuleBlockKind::Title,
+                    BlockKind::Heading => RuleBlockKind::Heading,
+                    BlockKind::Paragraph => RuleBlockKind::Paragraph,
+                    BlockKind::Bullet => RuleBlockKind::Bullet,
+                },
                 text: styled(&block.markdown, &block.plain),
                 words: ModelRc::from(Rc::new(VecModel::from(words))),
                 plain: block.plain.into(),

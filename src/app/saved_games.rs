@@ -9,9 +9,9 @@ use slint::ComponentHandle;
 use super::game::session::Session;
 use super::setup::name_data;
 use super::shared::Shared;
-use super::text::{game_index, PALETTE};
+use super::text::{colour_named, game_index};
 use super::{model, AppWindow, Name, SavedGameData, Saves, Screen, Screens, SeatStatsData};
-use super::{Cut, SaveProblem, StoreNote, StoreNotice};
+use super::{Colour, Cut, SaveProblem, StoreNote, StoreNotice};
 use crate::rules::Game;
 use crate::store::{GameDocument, Listing, LoadProblem, Problem};
 
@@ -78,7 +78,7 @@ impl SavedGames {
                 .seats
                 .iter()
                 .map(|(name, seat)| SeatStatsData {
-                    name: name_data(name, -1),
+                    name: name_data(name, Colour::None),
                     played: seat.played as i32,
                     won: seat.won as i32,
                 })
@@ -154,15 +154,16 @@ fn row(listing: &Listing) -> SavedGameData {
     match listing {
         Listing::Good(game) => {
             let summary = &game.summary;
-            let colour_of = |name: &str| {
-                PALETTE
-                    .iter()
-                    .position(|&c| c == name)
-                    .map_or(-1, |c| c as i32)
-            };
+            let colour_of = |name: &str| colour_named(name).unwrap_or(Colour::None);
             let names: Vec<Name> = (summary.seats.iter().enumerate())
                 .map(|(i, name)| {
-                    name_data(name, summary.colours.get(i).map_or(-1, |c| colour_of(c)))
+                    name_data(
+                        name,
+                        summary
+                            .colours
+                            .get(i)
+                            .map_or(Colour::None, |c| colour_of(c)),
+                    )
                 })
                 .collect();
             let (year, month, day) = civil_date(game.saved_at);

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::setup::Table;
+use super::SoundLevel;
 use crate::language::Language;
 use crate::sound::SoundSettings;
 
@@ -21,8 +22,6 @@ pub enum Speed {
 }
 
 impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::Off, Speed::Fast, Speed::Normal, Speed::Slow];
-
     /// How long a pawn takes from one square to the next, in ms.
     pub fn step_ms(self) -> u64 {
         match self {
@@ -39,6 +38,18 @@ impl Speed {
         match self {
             Speed::Off => 0,
             Speed::Fast => 250,
+            Speed::Normal => 600,
+            Speed::Slow => 900,
+        }
+    }
+
+    /// How long a pawn sent back flies to its start, a pawn reaching Home
+    /// settles with its flourish, and the game's end is shown on the board
+    /// before Game over, in ms: long enough to be followed, never a second.
+    pub fn flight_ms(self) -> u64 {
+        match self {
+            Speed::Off => 0,
+            Speed::Fast => 300,
             Speed::Normal => 600,
             Speed::Slow => 900,
         }
@@ -73,8 +84,15 @@ pub struct Settings {
     pub lessons_done: BTreeSet<String>,
 }
 
-/// The Settings screen's choices of sound: off, or on at a volume.
-pub const SOUND_LEVELS: [Option<u8>; 4] = [None, Some(35), Some(70), Some(100)];
+/// The volume of a choice of sound on the Settings screen (none: off).
+fn volume(level: SoundLevel) -> Option<u8> {
+    match level {
+        SoundLevel::Off => None,
+        SoundLevel::Quiet => Some(35),
+        SoundLevel::Normal => Some(70),
+        SoundLevel::Loud => Some(100),
+    }
+}
 
 impl Settings {
     /// The language chosen, if it is one the app speaks (a code from a
@@ -83,19 +101,20 @@ impl Settings {
         self.language.as_deref().and_then(Language::from_code)
     }
 
-    /// Which of [`SOUND_LEVELS`] the sound settings are (the nearest).
-    pub fn sound_level(&self) -> usize {
+    /// Which choice of sound the sound settings are (the nearest volume).
+    pub fn sound_level(&self) -> SoundLevel {
         if !self.sound.on {
-            return 0;
+            return SoundLevel::Off;
         }
-        (1..SOUND_LEVELS.len())
-            .min_by_key(|&i| SOUND_LEVELS[i].map_or(u8::MAX, |v| v.abs_diff(self.sound.volume)))
-            .unwrap_or(2)
+        [SoundLevel::Quiet, SoundLevel::Normal, SoundLevel::Loud]
+            .into_iter()
+            .min_by_key(|&level| volume(level).map_or(u8::MAX, |v| v.abs_diff(self.sound.volume)))
+            .unwrap_or(SoundLevel::Normal)
     }
 
-    /// Chooses one of [`SOUND_LEVELS`].
-    pub fn choose_sound_level(&mut self, level: usize) {
-        match SOUND_LEVELS.get(level).copied().flatten() {
+    /// Chooses a sound: off, or on at that choice's volume.
+    pub fn choose_sound_level(&mut self, level: SoundLevel) {
+        match volume(level) {
             Some(volume) => {
                 self.sound.on = true;
                 self.sound.volume = volume;

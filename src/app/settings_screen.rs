@@ -9,7 +9,7 @@ use slint::ComponentHandle;
 
 use super::settings::Speed;
 use super::shared::Shared;
-use super::{AppWindow, Screens, Settings};
+use super::{AnimationSpeed, AppWindow, Screens, Settings};
 use crate::language::Language;
 
 pub(super) struct SettingsScreen {
@@ -30,14 +30,12 @@ impl SettingsScreen {
     pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
         let settings = window.global::<Settings>();
         let me = app.clone();
-        settings.on_choose_speed(move |i| {
-            (me.settings).choose_speed(Speed::ALL[i.clamp(0, 3) as usize])
-        });
+        settings.on_choose_speed(move |speed| (me.settings).choose_speed(chosen_speed(speed)));
         let me = app.clone();
         settings.on_choose_sound(move |level| {
             let this = &me.settings;
             let mut settings = this.shared.settings.borrow_mut();
-            settings.choose_sound_level(level.clamp(0, 3) as usize);
+            settings.choose_sound_level(level);
             let sound = settings.sound;
             drop(settings);
             this.apply_sound(sound);
@@ -124,9 +122,9 @@ impl SettingsScreen {
         };
         let window = self.shared.window();
         let g = window.global::<Settings>();
-        g.set_speed(Speed::ALL.iter().position(|&x| x == speed).unwrap_or(2) as i32);
+        g.set_speed(animation_speed(speed));
         g.set_rotate_board(rotate_board);
-        g.set_sound(sound as i32);
+        g.set_sound(sound);
         g.set_vibrate(vibrate);
         g.set_can_vibrate(self.shared.outputs.can_vibrate());
         let index = |l: Language| Language::ALL.iter().position(|&x| x == l).unwrap_or(0) as i32;
@@ -136,6 +134,27 @@ impl SettingsScreen {
         g.set_font_family(super::fonts::family_for(self.language()).into());
         g.set_step_time(speed.step_ms() as i64);
         g.set_tumble_time(speed.tumble_ms() as i64);
+        g.set_flight_time(speed.flight_ms() as i64);
+    }
+}
+
+/// The speed as the Settings screen offers it.
+fn animation_speed(speed: Speed) -> AnimationSpeed {
+    match speed {
+        Speed::Off => AnimationSpeed::Off,
+        Speed::Fast => AnimationSpeed::Fast,
+        Speed::Normal => AnimationSpeed::Normal,
+        Speed::Slow => AnimationSpeed::Slow,
+    }
+}
+
+/// The speed the Settings screen chose.
+fn chosen_speed(speed: AnimationSpeed) -> Speed {
+    match speed {
+        AnimationSpeed::Off => Speed::Off,
+        AnimationSpeed::Fast => Speed::Fast,
+        AnimationSpeed::Normal => Speed::Normal,
+        AnimationSpeed::Slow => Speed::Slow,
     }
 }
 

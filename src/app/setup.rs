@@ -7,14 +7,28 @@ use crate::board::Side;
 use crate::rules::{Game, Mode, OptionInfo, Options};
 pub use crate::store::SeatKind;
 
-use super::text::{capitalised, colour, PALETTE};
-use super::Name;
+use super::text::{colour, colour_listed_as};
+use super::{Colour, Name, PlayedBy};
 
 impl SeatKind {
-    /// Its place among the New game screen's choices: 0 a person, then the
-    /// computer's levels.
-    pub fn level_index(self) -> i32 {
-        SeatKind::ALL.iter().position(|&k| k == self).unwrap_or(0) as i32
+    /// Who plays the seat, as the UI knows it.
+    pub fn played_by(self) -> PlayedBy {
+        match self {
+            SeatKind::Person => PlayedBy::Person,
+            SeatKind::Computer(Level::Easy) => PlayedBy::Easy,
+            SeatKind::Computer(Level::Medium) => PlayedBy::Medium,
+            SeatKind::Computer(Level::Hard) => PlayedBy::Hard,
+        }
+    }
+
+    /// The seat kind the New game screen chose.
+    pub fn from_played_by(played_by: PlayedBy) -> SeatKind {
+        match played_by {
+            PlayedBy::Person => SeatKind::Person,
+            PlayedBy::Easy => SeatKind::Computer(Level::Easy),
+            PlayedBy::Medium => SeatKind::Computer(Level::Medium),
+            PlayedBy::Hard => SeatKind::Computer(Level::Hard),
+        }
     }
 
     /// The seat kind's English name, as the seats' default names keep it
@@ -93,22 +107,23 @@ fn default_seat(name: &str) -> Option<(usize, SeatKind)> {
 /// How the screens name a player: a seat's default name is worded in the
 /// language spoken, a typed name shown as typed, and no name at all is the
 /// `colour` the player plays (see `Words.name`).
-pub fn name_data(name: &str, colour: i32) -> Name {
+pub fn name_data(name: &str, colour: Colour) -> Name {
     let name = name.trim();
     // Statistics keep a player with no name under the colour's English
     // name.
-    if let Some(c) = PALETTE.iter().position(|c| capitalised(c) == name) {
+    if let Some(colour) = colour_listed_as(name) {
         return Name {
-            colour: c as i32,
+            colour,
             ..Default::default()
         };
     }
-    let (seat, level) =
-        default_seat(name).map_or((0, 0), |(seat, kind)| (seat as i32 + 1, kind.level_index()));
+    let (seat, played_by) = default_seat(name).map_or((0, PlayedBy::Person), |(seat, kind)| {
+        (seat as i32 + 1, kind.played_by())
+    });
     Name {
         typed: if seat > 0 { "" } else { name }.into(),
         seat,
-        level,
+        played_by,
         colour,
     }
 }
@@ -117,13 +132,14 @@ pub fn name_data(name: &str, colour: i32) -> Name {
 /// the name.
 pub fn same_name(a: &Name, b: &Name) -> bool {
     let named = !a.typed.is_empty() || a.seat > 0;
-    (&a.typed, a.seat, a.level) == (&b.typed, b.seat, b.level) && (named || a.colour == b.colour)
+    (&a.typed, a.seat, a.played_by) == (&b.typed, b.seat, b.played_by)
+        && (named || a.colour == b.colour)
 }
 
 impl Setup {
     /// The colours a player plays, and the partner's colour when a partner
     /// is someone else's seat (New game says "Black, partner of Yellow").
-    pub fn colours_of(&self, player: &Player) -> (Vec<i32>, Option<i32>) {
+    pub fn colours_of(&self, player: &Player) -> (Vec<Colour>, Option<Colour>) {
         let kind = self.options.board_kind(self.game);
         let colours = player.sides.iter().map(|&s| colour(kind, s)).collect();
         let partner = match player.sides.as_slice() {
@@ -147,7 +163,7 @@ impl Setup {
     /// typed.
     pub fn default_name_data(&self, seat: usize) -> Name {
         let p = &self.players[seat];
-        name_data(&default_name(seat, p.kind), -1)
+        name_data(&default_name(seat, p.kind), Colour::None)
     }
 
     pub fn new(game: Game) -> Setup {
@@ -319,24 +335,24 @@ mod tests {
         let mut s = Setup::new(Game::Pagade);
         s.choose_mode(Mode::Teams);
         let named: Vec<_> = s.players.iter().map(|p| s.colours_of(p)).collect();
-        // Black 0, red 1, yellow 2, green 3, blue 4.
+        use Colour::{Black, Green, Red, Yellow};
         assert_eq!(
             named,
             [
-                (vec![0], Some(2)),
-                (vec![1], Some(3)),
-                (vec![2], Some(0)),
-                (vec![3], Some(1))
+                (vec![Black], Some(Yellow)),
+                (vec![Red], Some(Green)),
+                (vec![Yellow], Some(Black)),
+                (vec![Green], Some(Red))
             ]
         );
         s.choose_mode(Mode::FourPlayer);
-        assert_eq!(s.colours_of(&s.players[1]), (vec![1], None));
+        assert_eq!(s.colours_of(&s.players[1]), (vec![Red], None));
         let mut c = Setup::new(Game::Chaupar);
         c.choose_mode(Mode::TwoPlayer);
-        assert_eq!(c.colours_of(&c.players[0]), (vec![0, 2], None));
+        assert_eq!(c.colours_of(&c.players[0]), (vec![Black, Yellow], None));
         let mut square = Setup::new(Game::ChowkaBhara);
         square.choose_mode(Mode::TwoPlayer);
-        assert_eq!(square.colours_of(&square.players[1]), (vec![2], None));
+        assert_eq!(square.colours_of(&square.players[1]), (vec![Yellow], None));
     }
 
     #[test]
@@ -345,22 +361,26 @@ mod tests {
         s.choose_mode(Mode::FourPlayer);
         s.choose_kind(2, SeatKind::Computer(Level::Medium));
         assert_eq!(s.typed_name(0), "");
-        let computer = name_data(&s.names_by_side()[2], 2);
+        let computer = name_data(&s.names_by_side()[2], Colour::Yellow);
         assert_eq!(
-            (computer.typed.as_str(), computer.seat, computer.level),
-            ("", 3, 2)
+            (computer.typed.as_str(), computer.seat, computer.played_by),
+            ("", 3, PlayedBy::Medium)
         );
         s.rename(0, "Asha");
         s.rename(1, "");
         assert_eq!(s.typed_name(0), "Asha");
-        assert_eq!(name_data("Asha", 0).typed, "Asha");
+        assert_eq!(name_data("Asha", Colour::Black).typed, "Asha");
         assert_eq!(
             s.names_by_side()[1],
             "Player 2",
             "an empty name is the seat's default"
         );
-        let nobody = name_data("", 3);
-        assert_eq!((nobody.seat, nobody.colour), (0, 3), "named by the colour");
+        let nobody = name_data("", Colour::Green);
+        assert_eq!(
+            (nobody.seat, nobody.colour),
+            (0, Colour::Green),
+            "named by the colour"
+        );
     }
 
     #[test]

@@ -1,19 +1,41 @@
-//! The small pieces of text the screens share, and the numbers the UI
-//! words.
+//! The small pieces of text the screens share, and the colours and
+//! numbers the UI words.
 
+use super::Colour;
 use crate::board::{BoardKind, Side};
 use crate::rules::Game;
 
-/// The colours of both boards, as the UI numbers them.
-pub const PALETTE: [&str; 5] = ["black", "red", "yellow", "green", "blue"];
+/// The colours of both boards by the names the rules, saves and
+/// statistics give them, as the UI knows them.
+const PALETTE: [(&str, Colour); 5] = [
+    ("black", Colour::Black),
+    ("red", Colour::Red),
+    ("yellow", Colour::Yellow),
+    ("green", Colour::Green),
+    ("blue", Colour::Blue),
+];
 
-/// A side's colour as the UI numbers colours for both boards: 0 black,
-/// 1 red, 2 yellow, 3 green, 4 blue.
-pub fn colour(kind: BoardKind, side: Side) -> i32 {
+/// The colour of that name (`black`, ..., as the rules name colours), if
+/// it is one of the boards'.
+pub fn colour_named(name: &str) -> Option<Colour> {
     PALETTE
         .iter()
-        .position(|&c| c == kind.colour_name(side))
-        .expect("every side's colour is in the palette") as i32
+        .find(|&&(named, _)| named == name)
+        .map(|&(_, colour)| colour)
+}
+
+/// The colour a player with no name is listed under in the statistics: the
+/// colour's name, capitalised.
+pub fn colour_listed_as(name: &str) -> Option<Colour> {
+    PALETTE
+        .iter()
+        .find(|&&(named, _)| capitalised(named) == name)
+        .map(|&(_, colour)| colour)
+}
+
+/// A side's colour.
+pub fn colour(kind: BoardKind, side: Side) -> Colour {
+    colour_named(kind.colour_name(side)).expect("every side's colour is in the palette")
 }
 
 pub fn values_text(values: &[u8]) -> String {

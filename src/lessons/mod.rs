@@ -70,6 +70,20 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// The message ids of what the step says and of its wrong tries'
+    /// nudges: the words the UI must have for it.
+    pub fn message_ids(&self) -> Vec<&str> {
+        match self {
+            Step::ThrowOff { say, .. } | Step::Throw { say, .. } => vec![say.as_str()],
+            Step::Move { say, wrong, .. } => std::iter::once(say.as_str())
+                .chain(wrong.iter().map(|w| w.nudge.as_str()))
+                .collect(),
+            Step::Watch { say, .. } => say.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
 /// A tap on pawns that cannot move, expected at a step.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

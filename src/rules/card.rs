@@ -10,6 +10,7 @@
 
 use super::effects::{Bonus, Effects, ThrowName, TurnEnd};
 use super::error::PositionError;
+use super::flags::{Flag, Flags, GameFlags, HAS_CUT};
 use super::game::Mode;
 use super::illegal::Illegal;
 use super::moves::{Move, SLOTS};
@@ -162,8 +163,10 @@ pub(crate) trait RuleCard {
     const OPENING_THROW: bool = false;
     /// Turns a finished partner misses before throwing for the partner.
     const FINISHED_PARTNER_MISSES: u8 = 0;
-    /// The flags a position keeps for each player, as positions name them.
-    const FLAGS: &'static [&'static str] = &[];
+    /// The flags a position keeps for each player.
+    const FLAGS: &'static [Flag] = &[];
+    /// What the game's own rules remember of a player at the start.
+    const GAME_FLAGS: GameFlags = GameFlags::None;
     /// The house rules the game has.
     const HOUSE_RULES: &'static [HouseRule] = &[];
 
@@ -268,10 +271,12 @@ pub(crate) trait RuleCard {
     /// back, or why the pawns may not land there.
     fn capture<S: Standing>(landing: &Landing<S>) -> Result<u8, Illegal>;
 
-    /// Whether a legal move offers a choice of which pair is true.
+    /// The two ways a legal move may be made where its player has a
+    /// choice the move must name (which pair is true, in Chopat), if it
+    /// has one: each a legal move of its own.
     #[inline]
-    fn names_true_pair(_pos: &Position, _side: Side, _m: Move) -> bool {
-        false
+    fn named_ways(_pos: &Position, _side: Side, _m: Move) -> Option<[Move; 2]> {
+        None
     }
 
     /// The step a pawn sent back goes to.
@@ -336,13 +341,15 @@ pub(crate) trait RuleCard {
     ) {
     }
 
-    /// The moves of a finished player's turn without a throw (Khado Karvo).
+    /// The moves of a finished player's turn without a throw, instead of a
+    /// turn missed: pawns back from Home onto an opponent's (Chopat).
     fn moves_without_throw<S: Standing>(_standing: &S, _seat: Side) -> Vec<Move> {
         Vec::new()
     }
 
-    /// Whether a pair of `side` on `step` is one a single can cut.
-    fn is_false_pair(_pos: &Position, _side: Side, _step: u8) -> bool {
+    /// Whether a pair of `side` on `step` is one a single opponent pawn
+    /// can cut.
+    fn cut_by_single(_pos: &Position, _side: Side, _step: u8) -> bool {
         false
     }
 
@@ -353,7 +360,7 @@ pub(crate) trait RuleCard {
     }
 
     /// The step on which `side` must still form its first pair, if any.
-    fn pair_due(_pos: &Position, _side: Side) -> Option<u8> {
+    fn first_pair_due(_pos: &Position, _side: Side) -> Option<u8> {
         None
     }
 
@@ -366,11 +373,11 @@ pub(crate) trait RuleCard {
         options: &Options,
         _colour: &str,
         pawns: &[u8],
-        flags: &mut super::position::Flags,
+        flags: &mut Flags,
         given: &dyn Fn(&str) -> bool,
     ) -> Result<(), PositionError> {
         if let Some(circuit) = Self::circuit(options) {
-            if !given("has_cut") {
+            if !given(HAS_CUT.name) {
                 flags.has_cut = pawns.iter().any(|&s| s > circuit.turn_in);
             }
         }
@@ -378,26 +385,11 @@ pub(crate) trait RuleCard {
     }
 
     /// The game's own checks of a player's flags.
-    fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), PositionError> {
-        let f = pos.flags(side);
-        if f.kajalvun
-            || f.jug.is_some()
-            || f.jug_moved
-            || f.ool != super::position::Ool::NotYet
-            || f.has_thrown
-            || f.missed_turns > 0
-            || f.true_pair.is_some()
-        {
-            return Err(PositionError::Inconsistent(format!(
-                "{colour} has Chopat flags in a game of {}",
-                pos.game().title()
-            )));
-        }
+    fn validate_flags(_pos: &Position, _side: Side, _colour: &str) -> Result<(), PositionError> {
         Ok(())
     }
 
-    /// Chopat's false-pair rule: settles which pair is true after `side`'s
-    /// pawns moved (`named`: the step the move named).
-    #[inline]
-    fn settle_true_pair(_pos: &mut Position, _side: Side, _named: Option<u8>) {}
+    /// What the game settles of `side`'s flags in a position set up from
+    /// its parts, before it is checked: what the parts leave to the rules.
+    fn settle_setup(_pos: &mut Position, _side: Side) {}
 }

@@ -95,9 +95,74 @@ pub enum PositionError {
         key: String,
         value: String,
     },
+    /// A player's flags are of another game's.
+    FlagsOfAnotherGame {
+        colour: String,
+        game: Game,
+    },
+    // Chopat's flags, disagreeing with each other or with the pawns.
+    /// A Jug, or its moves or Ool Olangvun, before Kajalvun.
+    JugBeforeKajalvun {
+        colour: String,
+    },
+    /// A pair before Kajalvun away from the start and the Kajalvun square.
+    PairBeforeKajalvun {
+        colour: String,
+        step: u8,
+        kajalvun: u8,
+    },
+    JugWithoutPair {
+        colour: String,
+        step: u8,
+    },
+    /// Ool Olangvun waits on a pass over a Jug that has not moved.
+    PassedUnmovedJug {
+        colour: String,
+        step: u8,
+    },
+    /// Before Ool Olangvun, a Jug away from the Kajalvun square that has
+    /// not moved.
+    UnmovedJugAway {
+        colour: String,
+        step: u8,
+    },
+    JugMovedWithoutJug {
+        colour: String,
+    },
+    /// Ool Olangvun waits on a step where no pawn of the player stands.
+    OolWithoutPawn {
+        colour: String,
+        step: u8,
+    },
+    OolPendingWithoutStep {
+        colour: String,
+    },
+    OolValue {
+        colour: String,
+        value: String,
+    },
+    /// Two pairs under the false-pair rule, neither named true.
+    TruePairUnnamed {
+        colour: String,
+    },
+    TruePairWithoutRule {
+        colour: String,
+    },
+    TruePairNotAPair {
+        colour: String,
+        step: u8,
+    },
+    /// A true pair named where it is the player's only one.
+    TruePairAlone {
+        colour: String,
+        step: u8,
+    },
+    /// Pawns away from the start of a player who has not had a turn.
+    MovedWithoutTurn {
+        colour: String,
+    },
     /// The start of a record is a position of another game.
     StartOfAnotherGame,
-    Inconsistent(String),
     Json(String),
     /// Several problems of one position, in the order they were found.
     Several(Vec<PositionError>),
@@ -207,8 +272,70 @@ impl fmt::Display for PositionError {
             BadFlagValue { colour, key, value } => {
                 write!(f, "{colour}'s flag \"{key}\" cannot be {value}")
             }
+            FlagsOfAnotherGame { colour, game } => write!(
+                f,
+                "{colour} has flags of another game in a game of {}",
+                game.title()
+            ),
+            JugBeforeKajalvun { colour } => {
+                write!(f, "{colour} has a Jug but has not done Kajalvun")
+            }
+            PairBeforeKajalvun {
+                colour,
+                step,
+                kajalvun,
+            } => write!(
+                f,
+                "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step {kajalvun}"
+            ),
+            JugWithoutPair { colour, step } => write!(
+                f,
+                "{colour}'s Jug is on step {step}, where no pair of theirs stands"
+            ),
+            PassedUnmovedJug { colour, step } => write!(
+                f,
+                "{colour}'s Jug on step {step} has not moved (\"jug_moved\" is false), but Ool Olangvun waits on a pawn that passed it"
+            ),
+            UnmovedJugAway { colour, step } => write!(
+                f,
+                "{colour}'s Jug on step {step} has not moved (\"jug_moved\" is false), but it stands away from the Kajalvun square"
+            ),
+            JugMovedWithoutJug { colour } => {
+                write!(f, "{colour}'s Jug has moved but there is no Jug")
+            }
+            OolWithoutPawn { colour, step } => write!(
+                f,
+                "{colour}'s Ool Olangvun waits on step {step}, where no pawn of theirs stands"
+            ),
+            OolPendingWithoutStep { colour } => write!(
+                f,
+                "{colour}'s Ool Olangvun is pending but \"ool_pawn\" does not say on which step"
+            ),
+            OolValue { colour, value } => write!(
+                f,
+                "{colour}'s \"ool\" must be \"not-yet\", \"pending\" (with \"ool_pawn\") or \"done\", not \"{value}\""
+            ),
+            TruePairUnnamed { colour } => write!(
+                f,
+                "{colour} has two pairs under the false-pair rule but names neither true"
+            ),
+            TruePairWithoutRule { colour } => write!(
+                f,
+                "{colour} names a true pair, but the false-pair rule is off"
+            ),
+            TruePairNotAPair { colour, step } => write!(
+                f,
+                "{colour}'s true pair is on step {step}, where no pair of theirs stands"
+            ),
+            TruePairAlone { colour, step } => write!(
+                f,
+                "{colour} names a true pair but has only the one on step {step}"
+            ),
+            MovedWithoutTurn { colour } => write!(
+                f,
+                "{colour}'s pawns have left the start, so {colour} has had a turn: \"has_thrown\" cannot be false"
+            ),
             StartOfAnotherGame => f.write_str("the record's start is a position of another game"),
-            Inconsistent(why) => f.write_str(why),
             Several(problems) => {
                 let texts: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
                 f.write_str(&texts.join("; "))

@@ -4,10 +4,11 @@
 
 use super::card::RuleCard;
 use super::error::PositionError;
+use super::flags::{Flags, Given};
 use super::game::{Game, Mode};
 use super::games::by_game;
 use super::options::Options;
-use super::position::{Flags, Ool, Position};
+use super::position::Position;
 use super::setup::Setup;
 use crate::board::Side;
 use serde_json::{json, Map, Value};
@@ -208,7 +209,7 @@ impl Position {
                 pawns[side.index()].push(n as u8);
             }
         }
-        let mut flags = [Flags::default(); 4];
+        let mut flags = [game.fresh_flags(); 4];
         let mut given: [Map<String, Value>; 4] = Default::default();
         for (name, map) in &doc.flags {
             let side = seated(name)?;
@@ -290,96 +291,33 @@ impl Position {
     }
 }
 
+/// A player's flags as a position gives them; those left out keep the
+/// game's fresh start.
 fn read_flags(game: Game, colour: &str, map: &Map<String, Value>) -> Result<Flags, PositionError> {
-    let mut f = Flags::default();
-    let bad = |key: &str, v: &Value| PositionError::BadFlagValue {
-        colour: colour.to_string(),
-        key: key.to_string(),
-        value: v.to_string(),
-    };
-    let mut ool = "not-yet".to_string();
-    let mut ool_pawn = None;
-    for (key, v) in map {
-        if !game.flag_names().contains(&key.as_str()) {
-            return Err(PositionError::UnknownFlag {
+    let mut f = game.fresh_flags();
+    for (key, value) in map {
+        let flag = game
+            .flags()
+            .iter()
+            .find(|flag| flag.name == key)
+            .ok_or_else(|| PositionError::UnknownFlag {
                 game,
                 key: key.clone(),
-            });
-        }
-        let boolean = || v.as_bool().ok_or_else(|| bad(key, v));
-        let step = || {
-            v.as_u64()
-                .filter(|&n| n <= 84)
-                .map(|n| n as u8)
-                .ok_or_else(|| bad(key, v))
+            })?;
+        let given = Given {
+            colour,
+            key,
+            value,
+            all: map,
         };
-        match key.as_str() {
-            "has_cut" => f.has_cut = boolean()?,
-            "kajalvun" => f.kajalvun = boolean()?,
-            "has_thrown" => f.has_thrown = boolean()?,
-            "jug_moved" => f.jug_moved = boolean()?,
-            "jug" => f.jug = if v.is_null() { None } else { Some(step()?) },
-            "true_pair" => f.true_pair = if v.is_null() { None } else { Some(step()?) },
-            "ool" => ool = v.as_str().ok_or_else(|| bad(key, v))?.to_string(),
-            "ool_pawn" => ool_pawn = Some(step()?),
-            "missed_turns" => f.missed_turns = step()?,
-            "extra_turns" => {
-                f.extra_turns = v
-                    .as_u64()
-                    .and_then(|n| u8::try_from(n).ok())
-                    .ok_or_else(|| bad(key, v))?
-            }
-            _ => unreachable!("flag names were checked"),
-        }
+        (flag.read)(&mut f, &given)?;
     }
-    f.ool = match (ool.as_str(), ool_pawn) {
-        ("not-yet", None) => Ool::NotYet,
-        ("done", None) => Ool::Done,
-        ("pending", Some(p)) => Ool::Pending(p),
-        ("pending", None) => {
-            return Err(PositionError::Inconsistent(format!(
-                "{colour}'s Ool Olangvun is pending but \"ool_pawn\" does not say on which step"
-            )))
-        }
-        (other, _) => {
-            return Err(PositionError::Inconsistent(format!(
-                "{colour}'s \"ool\" must be \"not-yet\", \"pending\" (with \"ool_pawn\") or \"done\", not \"{other}\""
-            )))
-        }
-    };
     Ok(f)
 }
 
 fn write_flags(game: Game, f: &Flags) -> Map<String, Value> {
-    let mut m = Map::new();
-    for &key in game.flag_names() {
-        let v = match key {
-            "has_cut" => json!(f.has_cut),
-            "kajalvun" => json!(f.kajalvun),
-            "has_thrown" => json!(f.has_thrown),
-            "jug" => json!(f.jug),
-            "jug_moved" => json!(f.jug_moved),
-            "ool" => json!(match f.ool {
-                Ool::NotYet => "not-yet",
-                Ool::Pending(_) => "pending",
-                Ool::Done => "done",
-            }),
-            "ool_pawn" => match f.ool {
-                Ool::Pending(p) => json!(p),
-                _ => continue,
-            },
-            "missed_turns" => json!(f.missed_turns),
-            // Written only under the false-pair rule with two pairs.
-            "true_pair" => match f.true_pair {
-                Some(step) => json!(step),
-                None => continue,
-            },
-            // Written only when turns are owed: most positions owe none.
-            "extra_turns" if f.extra_turns == 0 => continue,
-            "extra_turns" => json!(f.extra_turns),
-            _ => unreachable!("every flag is written"),
-        };
-        m.insert(key.to_string(), v);
-    }
-    m
+    game.flags()
+        .iter()
+        .filter_map(|flag| Some((flag.name.to_string(), (flag.write)(f)?)))
+        .collect()
 }

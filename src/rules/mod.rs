@@ -14,6 +14,7 @@
 mod card;
 mod effects;
 mod error;
+mod flags;
 mod game;
 pub(crate) mod games;
 mod illegal;
@@ -28,14 +29,15 @@ mod turn;
 
 pub use effects::{AfterThrow, Bonus, Captured, Effects, Milestone, ThrowName, Thrown, TurnEnd};
 pub use error::PositionError;
+pub use flags::{ChopatFlags, Flags, GameFlags, Ool};
 pub use game::{Game, Mode};
 pub use games::marked_squares;
 pub use illegal::Illegal;
 pub use moves::{Move, Mover, Spend, ThrowSet, TruePair, MAX_THROWS};
 pub use options::{BeforeHit, HouseRule, OptionInfo, Options, Overshoot};
-pub use position::{Flags, Ool, Position, MAX_PAWNS};
+pub use position::{Position, MAX_PAWNS};
 pub use record::{
     replay_onto, throw_off, Event, GameRecord, Match, Parted, ReplayError, ReplayTarget, Replayed,
 };
 pub use setup::Setup;
-pub use turn::{Phase, Turn, TurnMemory};
+pub use turn::{End, Phase, Turn, Walk};

@@ -87,6 +87,18 @@ impl Move {
     pub fn values(&self, throws: &[Throw]) -> Vec<u8> {
         self.spend.values(throws)
     }
+
+    /// Whether the move names which pair is true.
+    pub(crate) fn is_named(&self) -> bool {
+        self.true_pair.is_some()
+    }
+
+    /// Whether this move, asked for, names what the legal `candidate`
+    /// names, or nothing: then the engine's naming stands, as records
+    /// written before players named a pair mean.
+    pub(crate) fn naming_fits(&self, candidate: &Move) -> bool {
+        !self.is_named() || candidate.true_pair == self.true_pair
+    }
 }
 
 /// The values a move uses: some dice (or the cowries' one value) of one

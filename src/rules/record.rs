@@ -437,7 +437,7 @@ pub struct Parted<T> {
 pub fn replay_onto<T: ReplayTarget>(target: &mut T, events: &[Event]) -> Result<(), Parted<T>> {
     let mut turn_start = (0, target.clone());
     for (i, event) in events.iter().enumerate() {
-        // A turn starts with nothing thrown (Khado Karvo's, too).
+        // A turn starts with nothing thrown (one without a throw, too).
         if target.game().turn().throws().is_empty() && i > turn_start.0 {
             turn_start = (i, target.clone());
         }

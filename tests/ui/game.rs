@@ -6,7 +6,7 @@ use crate::ui_support::*;
 use chaupar::ai::Level;
 use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
-use chaupar::app::{App, Ask, Play, Screen, Telling};
+use chaupar::app::{App, Ask, Play, Screen, Telling, TrailEnd};
 use chaupar::board::Side;
 use chaupar::rules::{Event, Game, Match, Options, Position};
 use slint::{ComponentHandle, Model};
@@ -345,7 +345,7 @@ fn trail(app: &App) -> (Vec<i32>, Vec<i32>) {
             .map(|c| c.index)
             .collect()
     };
-    (marked(1), marked(2))
+    (marked(TrailEnd::Left), marked(TrailEnd::Reached))
 }
 
 fn last_move(app: &App) -> chaupar::rules::Move {

@@ -109,6 +109,33 @@ fn the_log_takes_the_room_under_the_throws_and_shows_as_many_lines_as_fit() {
 }
 
 #[test]
+fn a_desktop_window_puts_the_log_beside_the_players_and_a_phone_under_them() {
+    let app = app();
+    new_game_through_the_screens(&app, Game::Pagade);
+    for (width, height) in [(1280.0, 800.0), (1920.0, 1080.0), (390.0, 844.0)] {
+        set_window_size(&app, width, height);
+        settle();
+        let players = labelled(&app, "Players").expect("the players are listed");
+        let log = labelled(&app, "Moves so far").expect("the log is shown");
+        let (p, l) = (players.absolute_position(), log.absolute_position());
+        assert_in_window(&log, (width, height));
+        if width < height {
+            assert!(
+                l.y >= p.y + players.size().height,
+                "{width}x{height}: the log at {l:?} is under the players at {p:?}"
+            );
+            continue;
+        }
+        assert!(
+            l.x >= p.x + players.size().width && (l.y - p.y).abs() < 1.0,
+            "{width}x{height}: the log at {l:?} is beside the players at {p:?}"
+        );
+        // The log takes the room down to the window's foot.
+        assert!(l.y + log.size().height >= height - 16.0);
+    }
+}
+
+#[test]
 fn the_players_list_follows_the_race_and_gives_a_finished_player_their_place() {
     let app = app();
     start_at(

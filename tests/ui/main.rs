@@ -11,6 +11,8 @@ mod dice;
 mod game;
 mod game_layout;
 mod learn;
+mod lesson_words;
+mod motion;
 mod new_game;
 mod outputs;
 mod rules;

@@ -2,7 +2,7 @@
 //! again, choices that fit, and the games' regional names.
 
 use crate::ui_support::*;
-use chaupar::app::{GameChoice, Setup};
+use chaupar::app::{GameChoice, PlayedBy, Setup};
 use chaupar::rules::Game;
 use slint::{ComponentHandle, Model};
 
@@ -55,7 +55,7 @@ fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
     set_window_size(&second, tall.0, tall.1);
     press(&second, "New game");
     let setup = second.window().global::<Setup>();
-    let seats: Vec<(String, i32)> = setup
+    let seats: Vec<(String, PlayedBy)> = setup
         .get_seats()
         .iter()
         .map(|seat| {
@@ -69,9 +69,9 @@ fn the_new_game_screen_offers_the_last_table_again_after_a_restart() {
     assert_eq!(
         seats,
         [
-            ("Asha".to_string(), 0),
-            ("Player 2".to_string(), 0),
-            ("Computer 3 (Hard)".to_string(), 3)
+            ("Asha".to_string(), PlayedBy::Person),
+            ("Player 2".to_string(), PlayedBy::Person),
+            ("Computer 3 (Hard)".to_string(), PlayedBy::Hard)
         ]
     );
     assert!(labelled(&second, "Board: 7 x 7").is_some_and(|b| b.accessible_checked() == Some(true)));

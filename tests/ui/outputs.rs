@@ -71,7 +71,7 @@ fn a_throw_plays_its_implements_sound_and_buzzes_briefly_as_the_dice_settle() {
 
 /// Black to move in Akbar's Chaupar with a pawn on 15 and Red's pawn on
 /// Black's 20 (not a safe square).
-fn akbar_capture() -> Position {
+pub(crate) fn akbar_capture() -> Position {
     Position::from_json(
         r#"{"game": "chaupar-akbar",
         "seats": ["black", "red", "yellow", "green"], "to_move": "black",
@@ -84,7 +84,7 @@ fn akbar_capture() -> Position {
 /// Taps the first movable pawn that can cut, then the square where it
 /// cuts (and the first way there, if several are offered). False when no
 /// pawn can cut.
-fn tap_a_capture(app: &App) -> bool {
+pub(crate) fn tap_a_capture(app: &App) -> bool {
     for pawn in movable_pawns(app) {
         pawn.invoke_accessible_default_action();
         settle();

@@ -1,7 +1,7 @@
 //! The Rules screen: pages that read well and scroll to their end.
 
 use crate::ui_support::*;
-use chaupar::app::Rules;
+use chaupar::app::{RuleBlockKind, Rules};
 use slint::{ComponentHandle, Model};
 
 /// Every item of a list on a rules page starts beside its bullet, whether
@@ -13,7 +13,7 @@ fn a_rules_pages_list_items_start_beside_their_bullets() {
     let blocks = app.window().global::<Rules>().get_blocks();
     let starts: Vec<(String, f32)> = blocks
         .iter()
-        .filter(|block| block.kind == 3)
+        .filter(|block| block.kind == RuleBlockKind::Bullet)
         .filter_map(|block| {
             let item = labelled(&app, &block.plain)?;
             Some((block.plain.to_string(), item.absolute_position().x))

@@ -27,7 +27,11 @@ fn shows(app: &App, expected: Screen, name: &str, (width, height): (f32, f32)) {
 #[test]
 fn every_screen_renders_at_phone_and_desktop_sizes() {
     let app = app();
-    for (size, w, h) in [("phone", 360.0, 640.0), ("desktop", 1280.0, 800.0)] {
+    for (size, w, h) in [
+        ("phone", 360.0, 640.0),
+        ("desktop", 1280.0, 800.0),
+        ("large", 1920.0, 1080.0),
+    ] {
         set_window_size(&app, w, h);
         let nav = app.window().global::<Nav>();
         nav.set_screen(Screen::Home);

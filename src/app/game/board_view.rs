@@ -5,7 +5,7 @@
 
 use crate::board::{self, BoardKind, CellKind, Geometry, Side};
 
-use crate::app::{CellData, MoveText, PawnData};
+use crate::app::{CellData, MoveText, PawnData, SquareKind, TrailEnd};
 
 /// Cross board steps of a pawn on its way down its own Belly to Home,
 /// traditionally laid on its side.
@@ -114,9 +114,9 @@ impl Layout {
                 let (x, y) = self.place(centre);
                 let target = targets.iter().find(|t| t.cell == cell);
                 let trail_end = match trail {
-                    Some((_, from, _)) if from == Some(cell) => 1,
-                    Some((_, _, to)) if to == Some(cell) => 2,
-                    _ => 0,
+                    Some((_, from, _)) if from == Some(cell) => TrailEnd::Left,
+                    Some((_, _, to)) if to == Some(cell) => TrailEnd::Reached,
+                    _ => TrailEnd::None,
                 };
                 CellData {
                     index: cell.0 as i32,
@@ -124,9 +124,9 @@ impl Layout {
                     row: (y - half).round() as i32,
                     span,
                     kind: match info.kind {
-                        CellKind::Belly(_) => 1,
-                        CellKind::Home => 2,
-                        CellKind::Loop | CellKind::Grid => 0,
+                        CellKind::Belly(_) => SquareKind::Belly,
+                        CellKind::Home => SquareKind::Home,
+                        CellKind::Loop | CellKind::Grid => SquareKind::Plain,
                     },
                     side: match info.kind {
                         CellKind::Belly(side) => side.0 as i32,
@@ -340,7 +340,7 @@ mod tests {
             assert_eq!((spot.x, spot.y), (9.5, 18.5), "{side:?}");
         }
         let cells = Layout::new(kind, Side(1), false).cells(&[], None, None);
-        let home = cells.iter().find(|c| c.kind == 2).unwrap();
+        let home = cells.iter().find(|c| c.kind == SquareKind::Home).unwrap();
         assert_eq!((home.col, home.row, home.span), (8, 8, 3));
     }
 

@@ -283,9 +283,11 @@ impl GameScreen {
     }
 
     /// Carries out a tap's answer: a move to play, a choice shown, or the
-    /// reason the tap did nothing (with a shake of the pawn tapped).
+    /// reason the tap did nothing (with a shake of the pawn tapped). A tap
+    /// while pawns walk only hurries them.
     fn answer(&self, app: &Rc<Screens>, f: impl FnOnce(&mut Session) -> Tap, pawn: Option<i32>) {
         if self.pace.borrow().is_moving() {
+            self.hurry(app);
             return;
         }
         let tap = {

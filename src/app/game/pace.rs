@@ -25,6 +25,9 @@ pub(super) enum Pace {
     /// The computer pauses, then acts; a thought it asked for is taken
     /// only while this `ticket` is the one waited for.
     ComputerThinking { ticket: u64 },
+    /// The game has just ended: its last pawn is seen settling Home for a
+    /// moment before Game over.
+    Ending,
     /// The game has ended.
     Over,
 }
@@ -33,7 +36,7 @@ impl Pace {
     /// Whether something is moving on the screen: taps wait, and slow work
     /// done on the UI thread does too.
     pub(super) fn is_moving(&self) -> bool {
-        matches!(self, Pace::Tumbling | Pace::Walking { .. })
+        matches!(self, Pace::Tumbling | Pace::Walking { .. } | Pace::Ending)
     }
 }
 
@@ -42,6 +45,7 @@ enum Next {
     Nothing,
     GameOver,
     LessonDone,
+    Ending(u64),
     ComputerPause(u64),
 }
 
@@ -87,7 +91,36 @@ impl GameScreen {
             }
             Pace::Walking { .. } => self.finish_move(app),
             Pace::ComputerThinking { ticket } => self.computer_act(app, ticket),
+            // Left for another screen meanwhile: the end waits to be shown
+            // when the game screen is back.
+            Pace::Ending if self.shared.screen() != Screen::Game => {
+                *self.pace.borrow_mut() = Pace::Idle;
+            }
+            Pace::Ending => {
+                *self.pace.borrow_mut() = Pace::Over;
+                self.show_outcome(app);
+            }
             Pace::Idle | Pace::Over => {}
+        }
+    }
+
+    /// A tap on the board while pawns walk or the game's end is shown:
+    /// what is being shown ends at once (the pawns stand where they are
+    /// going, Game over opens), so that the show never holds up a player
+    /// who knows the game. The dice's tumble is the throw itself and is
+    /// left to land.
+    pub(super) fn hurry(&self, app: &Rc<Screens>) {
+        let pace = self.pace.borrow().clone();
+        match pace {
+            Pace::Walking { .. } => {
+                self.pace_timer.stop();
+                self.finish_move(app);
+            }
+            Pace::Ending => {
+                self.pace_timer.stop();
+                self.tick(app);
+            }
+            _ => {}
         }
     }
 
@@ -104,8 +137,17 @@ impl GameScreen {
                 *pace = Pace::Over;
                 Next::LessonDone
             } else if s.position().is_over() {
-                *pace = Pace::Over;
-                Next::GameOver
+                // The last move is seen on the board before Game over.
+                match self.shared.settings.borrow().speed.flight_ms() {
+                    0 => {
+                        *pace = Pace::Over;
+                        Next::GameOver
+                    }
+                    ms => {
+                        *pace = Pace::Ending;
+                        Next::Ending(ms)
+                    }
+                }
             } else if s.mover_kind().is_computer()
                 && s.prompt() != Prompt::Over
                 && self.shared.screen() == Screen::Game
@@ -127,7 +169,7 @@ impl GameScreen {
                     app.learn.finished(lesson);
                 }
             }
-            Next::ComputerPause(ms) => self.wait(app, ms),
+            Next::Ending(ms) | Next::ComputerPause(ms) => self.wait(app, ms),
         }
     }
 

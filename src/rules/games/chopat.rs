@@ -27,11 +27,12 @@ use crate::dice::{Implement, Throw};
 use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::{Bonus, Effects, Milestone, ThrowName, TurnEnd};
 use crate::rules::error::PositionError;
+use crate::rules::flags::{ChopatFlags, Flag, Flags, GameFlags, Ool, CHOPAT_FLAGS, HAS_THROWN};
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::moves::{Move, Spend, TruePair, SLOTS};
 use crate::rules::options::{HouseRule, Options, Overshoot};
-use crate::rules::position::{Flags, Ool, Position};
+use crate::rules::position::Position;
 
 /// The step of a player's own path on which it must form its first new
 /// pair, the Jug: the first square of the opposite arm its pawns reach.
@@ -45,6 +46,18 @@ const OWN_ARM_OUTER: [std::ops::RangeInclusive<u8>; 2] = [9..=16, 68..=75];
 
 pub(crate) struct Chopat;
 
+/// A player's Chopat flags.
+#[inline]
+fn own(pos: &Position, side: Side) -> &ChopatFlags {
+    ChopatFlags::of(pos.flags(side))
+}
+
+/// A player's Chopat flags, to change.
+#[inline]
+fn own_mut(pos: &mut Position, side: Side) -> &mut ChopatFlags {
+    ChopatFlags::of_mut(&mut pos.flags[side.index()])
+}
+
 impl RuleCard for Chopat {
     const MODES: &'static [Mode] = &[Mode::TwoPlayer, Mode::Teams];
     /// A single's move, and the opening split's.
@@ -57,16 +70,8 @@ impl RuleCard for Chopat {
         HouseRule::FalsePair,
         HouseRule::KhadoKarvo,
     ];
-    const FLAGS: &'static [&'static str] = &[
-        "kajalvun",
-        "has_thrown",
-        "jug",
-        "jug_moved",
-        "ool",
-        "ool_pawn",
-        "missed_turns",
-        "true_pair",
-    ];
+    const FLAGS: &'static [Flag] = CHOPAT_FLAGS;
+    const GAME_FLAGS: GameFlags = GameFlags::Chopat(ChopatFlags::FRESH);
 
     fn implement(_options: &Options) -> Implement {
         Implement::StickDice
@@ -86,7 +91,7 @@ impl RuleCard for Chopat {
             && q.here == 2
             && q.values == [1, 1]
             && q.first_throw
-            && !q.pos.flags(q.side).has_thrown
+            && !own(q.pos, q.side).has_thrown
         {
             shapes.push(Shape::single(12));
         }
@@ -107,8 +112,11 @@ impl RuleCard for Chopat {
     /// wherever the pair lands, the Belly included.
     #[inline]
     fn before_landing(pos: &Position, side: Side, m: Move) -> Result<(), Illegal> {
-        let flags = pos.flags(side);
-        if m.pawns == 2 && flags.jug == Some(m.from) && flags.ool != Ool::Done {
+        if m.pawns != 2 {
+            return Ok(());
+        }
+        let flags = own(pos, side);
+        if flags.jug == Some(m.from) && flags.ool != Ool::Done {
             if flags.jug_moved {
                 return Err(Illegal::JugOnce);
             }
@@ -122,7 +130,7 @@ impl RuleCard for Chopat {
     /// Before Kajalvun, pawns stand together only on the Kajalvun square.
     #[inline]
     fn joining(pos: &Position, side: Side, m: Move, together: u8) -> Result<(), Illegal> {
-        if !pos.flags(side).kajalvun && together >= 2 && m.to != KAJALVUN_STEP {
+        if together >= 2 && m.to != KAJALVUN_STEP && !own(pos, side).kajalvun {
             return Err(Illegal::KajalvunFirst {
                 step: KAJALVUN_STEP,
             });
@@ -135,10 +143,10 @@ impl RuleCard for Chopat {
     #[inline]
     fn capture<S: Standing>(l: &Landing<S>) -> Result<u8, Illegal> {
         let pos = l.standing.pos();
-        let false_pair = pos
-            .flags(l.other)
-            .true_pair
-            .is_some_and(|truth| pos.board().cell_id(l.other, truth) != l.cell);
+        let false_pair = pos.options.false_pair
+            && own(pos, l.other)
+                .true_pair
+                .is_some_and(|truth| pos.board().cell_id(l.other, truth) != l.cell);
         if false_pair {
             Ok(l.count)
         } else {
@@ -149,31 +157,37 @@ impl RuleCard for Chopat {
     /// The false-pair rule: a single move that forms a pair while another
     /// pair of its colour stands names which of the two is true.
     #[inline]
-    fn names_true_pair(pos: &Position, side: Side, m: Move) -> bool {
-        pos.options.false_pair
+    fn named_ways(pos: &Position, side: Side, m: Move) -> Option<[Move; 2]> {
+        let names = pos.options.false_pair
             && m.pawns == 1
             && pos.can_pair_at(side, m.to)
             && pos.pawns_on_square(side, m.to) == 1
             && pos
                 .pair_steps(side)
                 .iter()
-                .any(|&s| !pos.same_square(side, s, m.from))
+                .any(|&s| !pos.same_square(side, s, m.from));
+        names.then(|| {
+            [TruePair::Formed, TruePair::Standing].map(|which| Move {
+                true_pair: Some(which),
+                ..m
+            })
+        })
     }
 
     /// A Jug cut goes back whole and is gone (Ool Olangvun to do again);
     /// a pair cut leaves one pair at most, none to name true.
     #[inline]
     fn after_cut(pos: &mut Position, side: Side, cell: Cell) {
-        let jug_cell = pos.flags(side).jug.and_then(|j| pos.cell(side, j));
+        let jug_cell = own(pos, side).jug.and_then(|j| pos.cell(side, j));
         if jug_cell == Some(cell) {
-            let f = &mut pos.flags[side.index()];
+            let f = own_mut(pos, side);
             f.jug = None;
             f.jug_moved = false;
             if f.ool != Ool::Done {
                 f.ool = Ool::NotYet;
             }
         }
-        Chopat::settle_true_pair(pos, side, None);
+        settle_true_pair(pos, side, None);
     }
 
     /// The game's memory: Kajalvun, the Jug's moves, Ool Olangvun, the
@@ -182,7 +196,8 @@ impl RuleCard for Chopat {
     fn after_move(pos: &mut Position, side: Side, m: Move) {
         let at_kajalvun = pos.pawns_on(side, KAJALVUN_STEP);
         let may_pair = pos.can_pair_at(side, m.to);
-        let f = &mut pos.flags[side.index()];
+        let false_pair = pos.options.false_pair;
+        let f = own_mut(pos, side);
         match f.jug {
             Some(j) if j == m.from && m.pawns == 2 && may_pair => {
                 f.jug = Some(m.to);
@@ -220,7 +235,7 @@ impl RuleCard for Chopat {
             f.jug = Some(KAJALVUN_STEP);
             f.jug_moved = false;
         }
-        if pos.options.false_pair {
+        if false_pair {
             // The true pair follows its pawns when they move together.
             if f.true_pair == Some(m.from) && m.pawns == 2 {
                 f.true_pair = Some(m.to);
@@ -232,7 +247,7 @@ impl RuleCard for Chopat {
                     .into_iter()
                     .find(|&s| !pos.same_square(side, s, m.to)),
             });
-            Chopat::settle_true_pair(pos, side, named);
+            settle_true_pair(pos, side, named);
         }
     }
 
@@ -241,20 +256,20 @@ impl RuleCard for Chopat {
     #[inline]
     fn end_of_turn(pos: &mut Position, side: Side, seat: Side, end: &mut TurnEnd) {
         for other in Side::ALL.into_iter().filter(|&s| s != side) {
-            if let Ool::Pending(p) = pos.flags(other).ool {
+            if let Ool::Pending(p) = own(pos, other).ool {
                 let survived = pos.pawns(other).contains(&p);
-                pos.flags[other.index()].ool = if survived { Ool::Done } else { Ool::NotYet };
+                own_mut(pos, other).ool = if survived { Ool::Done } else { Ool::NotYet };
                 end.ool.push((other, survived));
             }
         }
-        pos.flags[seat.index()].has_thrown = true;
+        own_mut(pos, seat).has_thrown = true;
     }
 
     /// Doublets give another throw, once the player has formed the Jug.
     #[inline]
     fn bonus(pos: &Position, side: Side, throw: Throw) -> Bonus {
         match throw.is_doublet() {
-            true if pos.flags(side).kajalvun => Bonus::Earned,
+            true if own(pos, side).kajalvun => Bonus::Earned,
             true => Bonus::AfterKajalvun,
             false => Bonus::None,
         }
@@ -263,7 +278,7 @@ impl RuleCard for Chopat {
     /// The opening split takes a pawn 12 on a (1, 1).
     #[inline]
     fn reach(pos: &Position, side: Side) -> u32 {
-        if pos.flags(side).has_thrown {
+        if own(pos, side).has_thrown {
             1
         } else {
             6
@@ -271,7 +286,7 @@ impl RuleCard for Chopat {
     }
 
     fn milestones(before: &Position, after: &Position, side: Side, m: Move, out: &mut Effects) {
-        let (was, is) = (before.flags(side), after.flags(side));
+        let (was, is) = (own(before, side), own(after, side));
         if !was.kajalvun && is.kajalvun {
             out.milestones.push(Milestone::Kajalvun);
         }
@@ -298,7 +313,7 @@ impl RuleCard for Chopat {
         if !pos.options.khado_karvo
             || pos.flags(seat).missed_turns != 0
             || !pos.partnership()
-            || pos.flags(target).ool != Ool::Done
+            || own(pos, target).ool != Ool::Done
         {
             return out;
         }
@@ -314,8 +329,8 @@ impl RuleCard for Chopat {
 
     /// With two pairs under the false-pair rule, the one its player did not
     /// name true.
-    fn is_false_pair(pos: &Position, side: Side, step: u8) -> bool {
-        pos.flags(side)
+    fn cut_by_single(pos: &Position, side: Side, step: u8) -> bool {
+        own(pos, side)
             .true_pair
             .is_some_and(|truth| !pos.same_square(side, truth, step))
             && pos.pawns_on_square(side, step) >= 2
@@ -325,11 +340,11 @@ impl RuleCard for Chopat {
     /// Kajalvun opens the rest of the game: doublets give throws, the Jug
     /// may move.
     fn way_opened(pos: &Position, side: Side) -> bool {
-        pos.flags(side).kajalvun
+        own(pos, side).kajalvun
     }
 
-    fn pair_due(pos: &Position, side: Side) -> Option<u8> {
-        (!pos.flags(side).kajalvun).then_some(KAJALVUN_STEP)
+    fn first_pair_due(pos: &Position, side: Side) -> Option<u8> {
+        (!own(pos, side).kajalvun).then_some(KAJALVUN_STEP)
     }
 
     /// Pawns that have left the start show that their player has had a
@@ -343,12 +358,13 @@ impl RuleCard for Chopat {
         given: &dyn Fn(&str) -> bool,
     ) -> Result<(), PositionError> {
         let moved = pawns.len() == 4 && !at_start(pawns);
-        if !given("has_thrown") {
+        let flags = ChopatFlags::of_mut(flags);
+        if !given(HAS_THROWN.name) {
             flags.has_thrown = moved;
         } else if moved && !flags.has_thrown {
-            return Err(PositionError::Inconsistent(format!(
-                "{colour}'s pawns have left the start, so {colour} has had a turn: \"has_thrown\" cannot be false"
-            )));
+            return Err(PositionError::MovedWithoutTurn {
+                colour: colour.to_string(),
+            });
         }
         Ok(())
     }
@@ -357,28 +373,46 @@ impl RuleCard for Chopat {
         validate_flags(pos, side, colour)
     }
 
-    /// The true pair as the player named it (`named`: a step), else as it
-    /// stood and followed its pair, else as positions and records that do
-    /// not name it mean: the Jug, else the pair farthest along. `None` with
-    /// fewer than two pairs.
-    fn settle_true_pair(pos: &mut Position, side: Side, named: Option<u8>) {
-        if !pos.options.false_pair {
-            return;
+    /// A position that does not name a true pair means the one the
+    /// engine names (see [`settle_true_pair`]); a pair on steps 8 and 76
+    /// named by step 76 is the pair on step 8.
+    fn settle_setup(pos: &mut Position, side: Side) {
+        match own(pos, side).true_pair {
+            None => settle_true_pair(pos, side, None),
+            Some(t) => {
+                if let Some(&pair) = pos
+                    .pair_steps(side)
+                    .iter()
+                    .find(|&&s| pos.same_square(side, s, t))
+                {
+                    own_mut(pos, side).true_pair = Some(pair);
+                }
+            }
         }
-        let pairs = pos.pair_steps(side);
-        let f = pos.flags(side);
-        let truth = (pairs.len() >= 2).then(|| {
-            [named, f.true_pair, f.jug]
-                .into_iter()
-                .flatten()
-                .find_map(|step| {
-                    let pair_there = |&p: &u8| pos.same_square(side, p, step);
-                    pairs.iter().copied().find(pair_there)
-                })
-                .unwrap_or(pairs[pairs.len() - 1])
-        });
-        pos.flags[side.index()].true_pair = truth;
     }
+}
+
+/// The true pair as the player named it (`named`: a step), else as it
+/// stood and followed its pair, else as positions and records that do
+/// not name it mean: the Jug, else the pair farthest along. `None` with
+/// fewer than two pairs.
+fn settle_true_pair(pos: &mut Position, side: Side, named: Option<u8>) {
+    if !pos.options.false_pair {
+        return;
+    }
+    let pairs = pos.pair_steps(side);
+    let f = own(pos, side);
+    let truth = (pairs.len() >= 2).then(|| {
+        [named, f.true_pair, f.jug]
+            .into_iter()
+            .flatten()
+            .find_map(|step| {
+                let pair_there = |&p: &u8| pos.same_square(side, p, step);
+                pairs.iter().copied().find(pair_there)
+            })
+            .unwrap_or(pairs[pairs.len() - 1])
+    });
+    own_mut(pos, side).true_pair = truth;
 }
 
 /// Whether a player's pawns stand where they started: a player who has
@@ -394,72 +428,60 @@ fn at_start(pawns: &[u8]) -> bool {
 /// The flags of Kajalvun, the Jug, Ool Olangvun and the true pair agree
 /// with each other and with the pawns.
 fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), PositionError> {
-    let f = pos.flags(side);
-    let inconsistent = |s: String| Err(PositionError::Inconsistent(s));
+    use PositionError::*;
+    let f = own(pos, side);
+    let colour = colour.to_string();
     let count_at = |step: u8| pos.pawns_on(side, step);
     if !f.kajalvun {
         if f.jug.is_some() || f.jug_moved || f.ool != Ool::NotYet {
-            return inconsistent(format!("{colour} has a Jug but has not done Kajalvun"));
+            return Err(JugBeforeKajalvun { colour });
         }
         for &step in pos.pawns(side) {
             if pos.can_pair_at(side, step) && pos.pawns_on_square(side, step) > 1 && step != 12 {
-                return inconsistent(format!(
-                    "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step {KAJALVUN_STEP}"
-                ));
+                return Err(PairBeforeKajalvun {
+                    colour,
+                    step,
+                    kajalvun: KAJALVUN_STEP,
+                });
             }
         }
     }
-    if let Some(j) = f.jug {
-        if count_at(j) != 2 || !pos.can_pair_at(side, j) {
-            return inconsistent(format!(
-                "{colour}'s Jug is on step {j}, where no pair of theirs stands"
-            ));
+    if let Some(step) = f.jug {
+        if count_at(step) != 2 || !pos.can_pair_at(side, step) {
+            return Err(JugWithoutPair { colour, step });
         }
         // Ool Olangvun waits on a pass over the moved Jug, and before it a
         // Jug away from its Kajalvun square has moved (once it is done, the
         // Jug's moves no longer count).
-        let waits = matches!(f.ool, Ool::Pending(_));
-        if !f.jug_moved && (waits || (f.ool == Ool::NotYet && j != KAJALVUN_STEP)) {
-            return inconsistent(format!(
-                "{colour}'s Jug on step {j} has not moved (\"jug_moved\" is false), but {}",
-                if waits {
-                    "Ool Olangvun waits on a pawn that passed it"
-                } else {
-                    "it stands away from the Kajalvun square"
-                }
-            ));
+        if !f.jug_moved {
+            if matches!(f.ool, Ool::Pending(_)) {
+                return Err(PassedUnmovedJug { colour, step });
+            }
+            if f.ool == Ool::NotYet && step != KAJALVUN_STEP {
+                return Err(UnmovedJugAway { colour, step });
+            }
         }
     } else if f.jug_moved {
-        return inconsistent(format!("{colour}'s Jug has moved but there is no Jug"));
+        return Err(JugMovedWithoutJug { colour });
     }
-    if let Ool::Pending(p) = f.ool {
-        if count_at(p) == 0 {
-            return inconsistent(format!(
-                "{colour}'s Ool Olangvun waits on step {p}, where no pawn of theirs stands"
-            ));
+    if let Ool::Pending(step) = f.ool {
+        if count_at(step) == 0 {
+            return Err(OolWithoutPawn { colour, step });
         }
     }
     let pairs = pos.pair_steps(side);
     if f.true_pair.is_none() && pos.options.false_pair && pairs.len() >= 2 {
-        return inconsistent(format!(
-            "{colour} has two pairs under the false-pair rule but names neither true"
-        ));
+        return Err(TruePairUnnamed { colour });
     }
-    if let Some(t) = f.true_pair {
+    if let Some(step) = f.true_pair {
         if !pos.options.false_pair {
-            return inconsistent(format!(
-                "{colour} names a true pair, but the false-pair rule is off"
-            ));
+            return Err(TruePairWithoutRule { colour });
         }
-        if !pairs.contains(&t) {
-            return inconsistent(format!(
-                "{colour}'s true pair is on step {t}, where no pair of theirs stands"
-            ));
+        if !pairs.contains(&step) {
+            return Err(TruePairNotAPair { colour, step });
         }
         if pairs.len() < 2 {
-            return inconsistent(format!(
-                "{colour} names a true pair but has only the one on step {t}"
-            ));
+            return Err(TruePairAlone { colour, step });
         }
     }
     Ok(())

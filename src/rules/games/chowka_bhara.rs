@@ -24,6 +24,7 @@ use crate::board::{geometry, square_ring, BoardKind, Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::card::{one, Circuit, Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::{Bonus, ThrowName};
+use crate::rules::flags::{Flag, EXTRA_TURNS, HAS_CUT};
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::moves::Move;
@@ -36,7 +37,7 @@ impl RuleCard for ChowkaBhara {
     const MODES: &'static [Mode] = &[Mode::TwoPlayer, Mode::ThreePlayer, Mode::FourPlayer];
     const CROSS: bool = false;
     const CAPTURE_EARNS_TURN: bool = true;
-    const FLAGS: &'static [&'static str] = &["has_cut", "extra_turns"];
+    const FLAGS: &'static [Flag] = &[HAS_CUT, EXTRA_TURNS];
     const HOUSE_RULES: &'static [HouseRule] = &[
         HouseRule::Board,
         HouseRule::Shells,

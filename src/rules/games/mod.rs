@@ -17,6 +17,7 @@ pub(crate) use pagade::Pagade;
 
 use super::card::RuleCard;
 use super::effects::ThrowName;
+use super::flags::{Flag, Flags};
 use super::game::{Game, Mode};
 use super::options::{HouseRule, Options};
 use crate::board::{geometry, BoardKind, Cell, Side, MARKED_STEPS};
@@ -98,9 +99,22 @@ impl Game {
         by_game!(self, R => R::OPENING_THROW)
     }
 
-    /// The flags a position keeps for each player, as positions name them.
-    pub fn flag_names(self) -> &'static [&'static str] {
+    /// The flags a position keeps for each player.
+    pub(crate) fn flags(self) -> &'static [Flag] {
         by_game!(self, R => R::FLAGS)
+    }
+
+    /// A player's flags at the start.
+    pub(crate) fn fresh_flags(self) -> Flags {
+        Flags {
+            game: by_game!(self, R => R::GAME_FLAGS),
+            ..Flags::default()
+        }
+    }
+
+    /// The flags a position keeps for each player, as positions name them.
+    pub fn flag_names(self) -> Vec<&'static str> {
+        self.flags().iter().map(|flag| flag.name).collect()
     }
 
     /// The house rules the game has, besides its mode.

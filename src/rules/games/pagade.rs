@@ -17,6 +17,7 @@ use super::stick_dice::{doublet, pair_cuts_pair, stick_dice_shapes, START};
 use crate::dice::{Implement, Throw};
 use crate::rules::card::{Circuit, Landing, RuleCard, ShapeQuery, Shapes, Standing};
 use crate::rules::effects::ThrowName;
+use crate::rules::flags::{Flag, HAS_CUT};
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::options::Options;
@@ -27,7 +28,7 @@ impl RuleCard for Pagade {
     const MODES: &'static [Mode] = &[Mode::TwoPlayer, Mode::FourPlayer, Mode::Teams];
     const REENTER_FIRST: bool = true;
     const SQUARE_LIMIT: Option<u8> = Some(2);
-    const FLAGS: &'static [&'static str] = &["has_cut"];
+    const FLAGS: &'static [Flag] = &[HAS_CUT];
 
     fn implement(_options: &Options) -> Implement {
         Implement::StickDice

@@ -6,11 +6,10 @@ use crate::rules::games::by_game;
 use crate::rules::position::Position;
 
 impl Position {
-    /// Chopat's false-pair rule: whether the pair of `side` on `step` is a
-    /// false one, which a single opponent pawn can cut: with two pairs on
-    /// the board, the one its player did not name true.
-    pub fn is_false_pair(&self, side: Side, step: u8) -> bool {
-        by_game!(self.game, R => R::is_false_pair(self, side, step))
+    /// Whether the pair of `side` on `step` is one a single opponent pawn
+    /// can cut (in Chopat, a false pair).
+    pub fn cut_by_single(&self, side: Side, step: u8) -> bool {
+        by_game!(self.game, R => R::cut_by_single(self, side, step))
     }
 
     /// How many more turns a finished partner misses (Chopat) before its
@@ -30,10 +29,10 @@ impl Position {
         self.turn_in_step().is_some() && !self.flags(side).has_cut
     }
 
-    /// The step on which `side` must still form its first pair (Chopat:
-    /// the Jug, until Kajalvun).
-    pub fn kajalvun_due(&self, side: Side) -> Option<u8> {
-        by_game!(self.game, R => R::pair_due(self, side))
+    /// The step on which `side` must still form its first pair, where the
+    /// game has one (Chopat).
+    pub fn first_pair_due(&self, side: Side) -> Option<u8> {
+        by_game!(self.game, R => R::first_pair_due(self, side))
     }
 
     /// The last step before the inner path that needs a cut, in the games
@@ -44,7 +43,7 @@ impl Position {
 
     /// Whether `side` has taken the step that opens the rest of the game
     /// to it: the first cut where pawns circle until one (Pagade, Chowka
-    /// Bhara), Kajalvun in Chopat.
+    /// Bhara), the first pair in Chopat.
     pub fn way_opened(&self, side: Side) -> bool {
         by_game!(self.game, R => R::way_opened(self, side))
     }

@@ -4,6 +4,7 @@
 //! refuse anything the rules cannot reach; what each game's rules say of a
 //! position is asked of its card (`rules::games::position_rules`).
 
+use super::flags::Flags;
 use super::game::Game;
 use super::options::Options;
 use crate::board::{BoardKind, Cell, Geometry, Side};
@@ -12,44 +13,6 @@ use std::fmt;
 
 /// The most pawns a side has: N - 1 on the 11 x 11 board.
 pub const MAX_PAWNS: usize = 10;
-
-/// Chopat's Ool Olangvun: a single pawn passing over its own Jug.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Ool {
-    #[default]
-    NotYet,
-    /// A pawn passed the Jug and now stands on this step; it counts once it
-    /// has survived the next player's turn.
-    Pending(u8),
-    Done,
-}
-
-/// What a player's game remembers beyond the pawns (the `flags` of a
-/// position's JSON).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Flags {
-    /// Pagade, Chowka Bhara: this player has cut (hit) an opponent pawn.
-    pub has_cut: bool,
-    /// Chopat: the first pair (the Jug) has been formed on step 34.
-    pub kajalvun: bool,
-    /// Chopat: the player has had a turn (the opening split needs the
-    /// player's first throw).
-    pub has_thrown: bool,
-    /// Chopat: the step the Jug stands on, while it stands.
-    pub jug: Option<u8>,
-    /// Chopat: the Jug has moved together and not yet been passed over.
-    pub jug_moved: bool,
-    pub ool: Ool,
-    /// Chopat's false-pair rule: the step of the pair its player named
-    /// true, while the player has two pairs.
-    pub true_pair: Option<u8>,
-    /// Chopat: turns a finished partner has missed (four, then they throw
-    /// for the partner).
-    pub missed_turns: u8,
-    /// Chowka Bhara: turns still owed to the player to move after this
-    /// one, for hits beyond the first in one turn.
-    pub extra_turns: u8,
-}
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {

@@ -7,10 +7,11 @@ mod validate;
 use crate::board::{geometry, square_ring, BoardKind, CellKind, Side};
 use crate::rules::card::RuleCard;
 use crate::rules::error::PositionError;
+use crate::rules::flags::Flags;
 use crate::rules::game::Game;
 use crate::rules::games::by_game;
 use crate::rules::options::Options;
-use crate::rules::position::{Fixed, Flags, Position, Squares, MAX_PAWNS};
+use crate::rules::position::{Fixed, Position, Squares, MAX_PAWNS};
 use std::sync::OnceLock;
 
 /// A position's parts, as a reader or a test gives them, for
@@ -73,7 +74,7 @@ impl Position {
             options,
             to_move: game.seats(options.mode)[0],
             pawns: [[0; MAX_PAWNS]; 4],
-            flags: [Flags::default(); 4],
+            flags: [game.fresh_flags(); 4],
             places: [Side(0); 4],
             finished: 0,
             stalled: false,
@@ -124,22 +125,8 @@ impl Position {
             return Err(problems);
         }
         p.canonicalize();
-        // A position that does not name a true pair means the one the
-        // engine names (see `settle_true_pair`); a pair on steps 8 and 76
-        // named by step 76 is the pair on step 8.
         for &side in p.seats() {
-            match p.flags(side).true_pair {
-                None => by_game!(setup.game, R => R::settle_true_pair(&mut p, side, None)),
-                Some(t) => {
-                    if let Some(&pair) = p
-                        .pair_steps(side)
-                        .iter()
-                        .find(|&&s| p.same_square(side, s, t))
-                    {
-                        p.flags[side.index()].true_pair = Some(pair);
-                    }
-                }
-            }
+            by_game!(setup.game, R => R::settle_setup(&mut p, side));
         }
         let problems = p.problems();
         if problems.is_empty() {

@@ -88,7 +88,14 @@ impl Position {
                 limit,
             });
         }
-        if let Err(e) = by_game!(self.game, R => R::validate_flags(self, side, &colour)) {
+        // A game's own flags are its own kind.
+        let own_kind = std::mem::discriminant(&self.game.fresh_flags().game);
+        if std::mem::discriminant(&f.game) != own_kind {
+            problems.push(PositionError::FlagsOfAnotherGame {
+                colour: colour.clone(),
+                game: self.game,
+            });
+        } else if let Err(e) = by_game!(self.game, R => R::validate_flags(self, side, &colour)) {
             problems.push(e);
         }
         let all_home = self.pawns(side).iter().all(|&s| s == home);

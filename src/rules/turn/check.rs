@@ -38,17 +38,13 @@ impl Turn {
                 overshoot,
                 &mut |r| {
                     match r {
-                        // A move that names no pair where the player may name
-                        // one takes the engine's naming, as the records written
-                        // before players named it do.
-                        Ok((cand, cap))
-                            if cand.to == m.to
-                                && (m.true_pair.is_none() || cand.true_pair == m.true_pair) =>
-                        {
+                        // A move that names nothing where the player may name
+                        // something takes the engine's naming.
+                        Ok((cand, cap)) if cand.to == m.to && m.naming_fits(&cand) => {
                             here = Some(Ok(cap))
                         }
                         Ok((cand, _)) if cand.to == m.to => {
-                            if cand.true_pair.is_none() {
+                            if !cand.is_named() {
                                 here = here.or(Some(Err(Illegal::NoPairToName)));
                             }
                         }

@@ -1,6 +1,6 @@
 //! The end of a turn and the start of the next: what waited on the turn,
 //! turns owed and turns missed, a game nobody can finish, and a finished
-//! player's turn without a throw (Chopat's Khado Karvo).
+//! player's turn without a throw, where its card offers one.
 
 use super::node::Capture;
 use super::state::{Phase, Turn};
@@ -162,8 +162,8 @@ impl Turn {
             }
             let seat = pos.to_move;
             if pos.turns_to_miss(seat) > 0 {
-                // On the first turn after finishing, Khado Karvo may bring
-                // a pawn back instead of missing the turn.
+                // The card may offer moves without a throw instead of the
+                // turn missed.
                 self.side = seat;
                 if !self.moves_without_throw().is_empty() {
                     self.without_throw = true;

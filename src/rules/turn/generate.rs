@@ -7,7 +7,7 @@ use super::state::Turn;
 use crate::board::{Cell, Side};
 use crate::rules::card::{Landing, RuleCard, ShapeQuery, Shapes};
 use crate::rules::illegal::Illegal;
-use crate::rules::moves::{Move, Mover, Spend, TruePair, SLOTS};
+use crate::rules::moves::{Move, Mover, Spend, SLOTS};
 use crate::rules::position::{Squares, MAX_PAWNS};
 use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
@@ -454,29 +454,25 @@ impl Turn {
             };
             let result = to.map_err(|e| (e, None)).and_then(|to| {
                 let m = Move {
-                    from,
-                    to,
-                    pawns: shape.pawns,
-                    spend: Spend::from_bits(spend),
                     mover: if shape.pawns == 1 {
                         piece.mover
                     } else {
                         Mover::Either
                     },
-                    true_pair: None,
+                    ..Move::new(from, to, shape.pawns, Spend::from_bits(spend))
                 };
                 self.landing::<V>(n, side, m)
                     .map(|cap| (m, cap))
                     .map_err(|e| (e, Some(to)))
             });
-            match result {
-                // One move for each pair the player may name true.
-                Ok((m, cap)) if V::names_true_pair(&n.pos, side, m) => {
-                    for which in [TruePair::Formed, TruePair::Standing] {
-                        let named = Move {
-                            true_pair: Some(which),
-                            ..m
-                        };
+            let ways = match result {
+                Ok((m, _)) => V::named_ways(&n.pos, side, m),
+                Err(_) => None,
+            };
+            match (ways, result) {
+                // A move its player makes one of two ways is two moves.
+                (Some(ways), Ok((_, cap))) => {
+                    for named in ways {
                         if f(Ok((named, cap))).is_break() {
                             return;
                         }

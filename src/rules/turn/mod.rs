@@ -13,7 +13,7 @@
 //! - `generate`: where pawns may go, and why not; `check`: a move asked for;
 //! - `apply`: what a move changes, and its effects;
 //! - `search`: how many values the rest of a turn can use, the legal
-//!   moves, and the ends of a turn;
+//!   moves, and the walk to the ends of a turn;
 //! - `ending`: the end of a turn and the start of the next;
 //! - `random`: a uniformly random legal move, for self-play.
 //!
@@ -30,7 +30,7 @@ mod random;
 mod search;
 mod state;
 
-pub use search::TurnMemory;
+pub use search::{End, Walk};
 pub use state::{Phase, Turn};
 
 use crate::board::Side;
@@ -169,20 +169,6 @@ impl Turn {
         })
     }
 
-    /// [`Turn::legal_moves`], for a walk through many states of one turn:
-    /// `memory` keeps what the search found in one for the next.
-    pub fn legal_moves_remembering(&self, memory: &mut TurnMemory) -> Vec<Move> {
-        let usable = memory.for_turn(self);
-        by_game!(self.now.pos.game, V => self.legal_in::<V>(Throws::All, usable))
-    }
-
-    /// The first of [`Turn::legal_moves_remembering`], sooner: the moves
-    /// after it are not weighed.
-    pub fn first_legal_move_remembering(&self, memory: &mut TurnMemory) -> Option<Move> {
-        let usable = memory.for_turn(self);
-        by_game!(self.now.pos.game, V => self.first_legal_in::<V>(usable))
-    }
-
     /// Plays a uniformly random legal move, `below(n)` choosing an index
     /// under n. Returns the move, or `None` outside the move phase.
     pub fn play_random(&mut self, below: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
@@ -246,7 +232,8 @@ impl Turn {
     }
 
     /// [`Turn::play_unchecked`] without working out what the move did, for
-    /// the walk through every end of a turn, which never asks.
+    /// the walk through the rest of a turn ([`Turn::walk`]), which never
+    /// asks.
     pub(super) fn play_legal<V: RuleCard>(&mut self, m: Move) {
         if self.without_throw {
             self.play_without_throw(m);
@@ -284,6 +271,7 @@ impl Turn {
     /// Every end of this turn's move phase, as positions at the start of
     /// the next turn: what `chaupar-cli outcomes` prints.
     pub fn outcomes(&self) -> Vec<Position> {
-        search::outcomes(self)
+        let ends = self.walk(None).ends;
+        ends.iter().map(|e| e.turn.now.pos).collect()
     }
 }

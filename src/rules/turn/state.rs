@@ -33,8 +33,9 @@ pub struct Turn {
     /// finishes mid-turn loses the rest of the throw, and serves the
     /// partner from the next turn on.
     pub(super) side: Side,
-    /// A finished player's turn without a throw (Chopat's Khado Karvo), to
-    /// bring a pawn back or let the turn go by.
+    /// A finished player's turn without a throw, its moves the card's
+    /// (`RuleCard::moves_without_throw`): a pawn brought back, or the turn
+    /// let go by.
     pub(super) without_throw: bool,
     /// Chopat's "overshoot: new circuit": whether this turn may go through
     /// Home at all, decided when its move phase starts.

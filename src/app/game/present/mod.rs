@@ -15,15 +15,15 @@ use super::session::{Entry, Refused, Said, Session, Told};
 use crate::app::learn::{lesson_key, LearnScreen};
 use crate::app::setup::name_data;
 use crate::app::{model, text};
-use crate::app::{DieData, LogLine, Logged, Name, Notice, NoticeKind, PawnData, Refusal};
-use crate::app::{LessonStep, MoveChoice, ThrowCall};
+use crate::app::{AfterThrow as Then, Colour, DieData, DieKind, LogLine, Logged, Name, Notice};
+use crate::app::{LessonStep, MoveChoice, NoticeKind, PawnData, Refusal, ThrowCall};
 use crate::board::Side;
 use crate::dice::{Implement, Throw};
 use crate::lessons::Step;
-use crate::rules::{AfterThrow, Illegal, ThrowName};
+use crate::rules::{AfterThrow, ChopatFlags, Illegal, ThrowName};
 
-/// A side's colour as the UI numbers colours.
-pub fn colour(s: &Session, side: Side) -> i32 {
+/// A side's colour.
+pub fn colour(s: &Session, side: Side) -> Colour {
     text::colour(s.position().board_kind(), side)
 }
 
@@ -150,9 +150,9 @@ pub fn log_line(s: &Session, entry: &Entry) -> LogLine {
             values: text::values_text(values).into(),
             no_bonus: *no_bonus,
             after: match after {
-                AfterThrow::Bonus => 1,
-                AfterThrow::Voided => 2,
-                AfterThrow::Passed | AfterThrow::Move => 0,
+                AfterThrow::Bonus => Then::AnotherThrow,
+                AfterThrow::Voided => Then::TurnVoided,
+                AfterThrow::Passed | AfterThrow::Move => Then::Nothing,
             },
             ..line
         },
@@ -232,24 +232,28 @@ pub fn tray(s: &Session) -> (Vec<DieData>, ThrowCall) {
 
 /// The pieces in the tray: a throw as it fell, or the implement at rest.
 fn pieces(implement: Implement, throw: Option<Throw>) -> Vec<DieData> {
+    let kind = match implement {
+        Implement::StickDice => DieKind::StickDie,
+        Implement::LongDice => DieKind::LongDie,
+        Implement::Cowries(_) => DieKind::Cowrie,
+    };
     match (implement, throw) {
         (Implement::Cowries(_), Some(t)) => t
             .shells()
             .map(|up| DieData {
-                kind: 2,
+                kind,
                 value: 0,
                 mouth_up: up,
             })
             .collect(),
         (Implement::Cowries(n), None) => (0..n)
             .map(|i| DieData {
-                kind: 2,
+                kind,
                 value: 0,
                 mouth_up: i % 2 == 0,
             })
             .collect(),
         (dice, t) => {
-            let kind = if dice == Implement::StickDice { 0 } else { 1 };
             let rest = vec![1u8; dice.values_per_throw()];
             let values = t.map(|t| t.values().to_vec()).unwrap_or(rest);
             values
@@ -291,8 +295,8 @@ pub fn pawns(s: &Session, layout: &Layout, pawns: &[PawnAt], lit: bool) -> Vec<P
             PawnData {
                 movable: movable && top,
                 selected: top && pawn.side == side && Some(pawn.step) == s.selected(),
-                jug: top && stack > 1 && p.flags(pawn.side).jug == Some(pawn.step),
-                false_pair: top && p.is_false_pair(pawn.side, pawn.step),
+                jug: top && stack > 1 && ChopatFlags::of(p.flags(pawn.side)).jug == Some(pawn.step),
+                false_pair: top && p.cut_by_single(pawn.side, pawn.step),
                 ..pawn_told(s, spot.pawn_data(pawn), pawn, stack, movable)
             }
         })

@@ -7,9 +7,10 @@ use super::{colour, model};
 use crate::app::game::board_view::{square_number, PawnAt, Target};
 use crate::app::game::session::{Movement, Prompt, Session};
 use crate::app::text::values_text;
-use crate::app::{Ask, Cut, MoveKind, MoveText, PawnData, Place};
+use crate::app::WhichPawn;
+use crate::app::{Ask, Colour, Cut, MoveKind, MoveText, PawnData, Place, PlaceKind, Stands};
 use crate::board::Side;
-use crate::rules::{Effects, Milestone, Move};
+use crate::rules::{ChopatFlags, Effects, Milestone, Move};
 
 /// What the banner asks of the player to move: once a pawn is chosen,
 /// where it may go; while the computer plays, only that it does.
@@ -42,7 +43,7 @@ pub fn describe(s: &Session, mv: Move) -> MoveText {
 /// that was not the mover's own.
 pub fn made(s: &Session, made: &Movement, partner: Option<Side>, effects: &Effects) -> MoveText {
     let mut told = movement(s, made);
-    told.partner = partner.map_or(-1, |side| colour(s, side));
+    told.partner = partner.map_or(Colour::None, |side| colour(s, side));
     tell_consequences(s, &mut told, effects);
     told
 }
@@ -52,9 +53,9 @@ fn movement(s: &Session, made: &Movement) -> MoveText {
     let mv = made.mv;
     // Pawns on one square that have moved differently this turn.
     let (which, earlier) = match &made.earlier {
-        None => (0, &[][..]),
-        Some(v) if v.is_empty() => (1, &[][..]),
-        Some(v) => (2, &v[..]),
+        None => (WhichPawn::Any, &[][..]),
+        Some(v) if v.is_empty() => (WhichPawn::Other, &[][..]),
+        Some(v) => (WhichPawn::MovedWith, &v[..]),
     };
     let kind = if mv == Move::MISS_TURN {
         MoveKind::MissTurn
@@ -79,7 +80,7 @@ fn movement(s: &Session, made: &Movement) -> MoveText {
     MoveText {
         kind,
         pawns: i32::from(mv.pawns),
-        partner: -1,
+        partner: Colour::None,
         values: if kind == MoveKind::BringBack {
             Default::default()
         } else {
@@ -184,10 +185,16 @@ fn same_consequences(a: &MoveText, b: &MoveText) -> bool {
 pub fn place(s: &Session, step: u8) -> Place {
     let p = s.position();
     match step {
-        0 => Place { kind: 0, number: 0 },
-        step if step == p.home() => Place { kind: 2, number: 0 },
+        0 => Place {
+            kind: PlaceKind::Start,
+            number: 0,
+        },
+        step if step == p.home() => Place {
+            kind: PlaceKind::Home,
+            number: 0,
+        },
         step => Place {
-            kind: 1,
+            kind: PlaceKind::Square,
             number: i32::from(square_number(p.board_kind(), p.home(), step)),
         },
     }
@@ -207,20 +214,23 @@ pub fn pawn_told(
     // but are a pair.
     let paired_apart = p.pawns_on_square(pawn.side, pawn.step) > p.pawns_on(pawn.side, pawn.step);
     let stands = match stack {
-        1 if paired_apart && p.is_false_pair(pawn.side, pawn.step) => 2,
-        1 if paired_apart => 1,
-        0 | 1 => 0,
-        2 if p.flags(pawn.side).jug == Some(pawn.step) => 3,
-        2 if p.is_false_pair(pawn.side, pawn.step) => 4,
-        2 => 5,
-        _ => 6,
+        1 if paired_apart && p.cut_by_single(pawn.side, pawn.step) => Stands::PawnOfFalsePair,
+        1 if paired_apart => Stands::PawnOfPair,
+        0 | 1 => Stands::Pawn,
+        2 if ChopatFlags::of(p.flags(pawn.side)).jug == Some(pawn.step) => Stands::Jug,
+        2 if p.cut_by_single(pawn.side, pawn.step) => Stands::FalsePair,
+        2 => Stands::Pair,
+        _ => Stands::Group,
     };
     let mut squares: Vec<String> = Vec::new();
     let mut home = false;
     if movable {
         for m in s.moves_from(pawn.step) {
             match place(s, m.to) {
-                Place { kind: 2, .. } => home = true,
+                Place {
+                    kind: PlaceKind::Home,
+                    ..
+                } => home = true,
                 place => {
                     let number = place.number.to_string();
                     if !squares.contains(&number) {

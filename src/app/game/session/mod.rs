@@ -589,7 +589,7 @@ impl Session {
     /// their Jug, which the board marks until Kajalvun.
     pub fn kajalvun_square(&self) -> Option<Cell> {
         let (p, side) = (self.position(), self.mover_pawns());
-        let step = p.kajalvun_due(side).filter(|_| !p.is_over())?;
+        let step = p.first_pair_due(side).filter(|_| !p.is_over())?;
         p.board().cell(side, step)
     }
 

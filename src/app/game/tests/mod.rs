@@ -339,7 +339,7 @@ fn forming_a_second_pair_offers_a_choice_of_which_is_true() {
         "{:?}",
         s.log()
     );
-    assert!(s.position().is_false_pair(Side(0), 49));
+    assert!(s.position().cut_by_single(Side(0), 49));
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use super::notice;
 use crate::app::game::present::rules_refusal;
+use crate::app::{Colour, Name, Notice};
 use crate::rules::Illegal;
 
 /// Every reason the rules give for refusing a move, with an example of
@@ -59,8 +60,16 @@ fn every_refusal_reads_as_the_rules_give_it() {
     refusals.dedup();
     assert_eq!(refusals.len(), reasons.len());
     for reason in reasons {
-        let shown = notice(&rules_refusal(reason));
-        // "Throw first" says to whom (here the first seat, unnamed: Black).
+        // "Throw first" says to whom: here the first seat, unnamed, so
+        // Black.
+        let black = Name {
+            colour: Colour::Black,
+            ..Default::default()
+        };
+        let shown = notice(&Notice {
+            name: black,
+            ..rules_refusal(reason)
+        });
         let expected = match reason {
             Illegal::ThrowFirst => format!("Black: {reason}"),
             _ => reason.to_string(),

@@ -3,8 +3,7 @@
 
 use super::super::node::Node;
 use super::super::state::{Phase, Turn};
-use crate::dice::Throw;
-use crate::rules::moves::{throws_of_slots, MAX_THROWS};
+use crate::rules::moves::throws_of_slots;
 use crate::rules::position::{Position, MAX_PAWNS};
 use arrayvec::ArrayVec;
 use rustc_hash::FxHashMap;
@@ -18,12 +17,12 @@ pub(super) const REMEMBER_ABOVE: u8 = 4;
 /// than all the memory. Seven eighths of a power of two fill a hash table
 /// of that power of two.
 pub(super) const REMEMBER_AT_MOST: usize = (1 << 17) / 8 * 7;
-/// [`Turn::outcomes`] (asked by the command-line tool, not during play)
-/// remembers this many recent states and as many older ones (some 400 MB
+/// A walk to every end of a turn ([`Turn::walk`] without a budget, asked
+/// by the command-line tool, not during play) remembers this many recent states and as many older ones (some 400 MB
 /// at most): four doublets and a throw with a pair and two pawns mid-board
 /// come to 450,000.
 pub(super) const WALK_AT_MOST: usize = (1 << 20) / 8 * 7;
-/// Marks a state [`Turn::outcomes`] has walked on from, beside the values
+/// Marks a state a walk to every end has walked on from, beside the values
 /// it can use (never more than 63).
 pub(super) const WALKED: u8 = 0x80;
 
@@ -44,28 +43,6 @@ pub(super) struct StateKey {
     pub(super) hits: u8,
     pub(super) moved_any: bool,
     pub(super) without_throw: bool,
-}
-
-/// What listing the legal moves of one state of a turn learns about the
-/// states after it, kept for the next state of the same turn: a long turn
-/// (a run of bonus throws) asks the same of many states.
-#[derive(Default)]
-pub struct TurnMemory {
-    /// The turn remembered: its player and throws (another starts afresh).
-    turn: Option<(crate::board::Side, [Throw; MAX_THROWS], u8)>,
-    usable: Option<Remembered>,
-}
-
-impl TurnMemory {
-    /// The memory for `turn`'s search, afresh if it remembered another.
-    pub(in crate::rules::turn) fn for_turn(&mut self, turn: &Turn) -> &mut Option<Remembered> {
-        let this_turn = (turn.now.pos.to_move, turn.throws, turn.n_throws);
-        if self.turn != Some(this_turn) || self.usable.is_none() {
-            self.turn = Some(this_turn);
-            self.usable = turn.memo(&turn.now);
-        }
-        &mut self.usable
-    }
 }
 
 /// The states of a turn a search has weighed and how many values each can

@@ -1,18 +1,17 @@
 //! As many values as can be used: how many the rest of a turn can still
-//! use, the legal moves that keep to it, and every way a turn can end.
+//! use, the legal moves that keep to it, and the ways a turn can end.
 //!
 //! - `memory`: the states of a turn the searches have weighed;
 //! - `bound`: at most how many values the rest of a turn can use;
-//! - `outcomes`: every end of a turn.
+//! - `walk`: the ends of a turn, each with the first move of a way there.
 
 mod bound;
 mod memory;
-mod outcomes;
 #[cfg(test)]
 mod tests;
+mod walk;
 
-pub use memory::TurnMemory;
-pub(super) use outcomes::outcomes;
+pub use walk::{End, Walk};
 
 use super::generate::Throws;
 use super::node::{Capture, Node};

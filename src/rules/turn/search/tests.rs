@@ -3,8 +3,8 @@
 
 use super::super::generate::Throws;
 use super::super::state::{Phase, Turn};
-use super::memory::{Remembered, StateKey, TurnMemory, WALKED, WALK_AT_MOST};
-use super::outcomes::outcomes_remembering;
+use super::memory::{Remembered, StateKey, WALKED, WALK_AT_MOST};
+use super::walk::Pace;
 use crate::dice::Throw;
 use crate::dice::{SeededThrows, ThrowSource};
 use crate::rules::card::RuleCard;
@@ -12,7 +12,7 @@ use crate::rules::games::{by_game, Chopat};
 use crate::rules::moves::{Move, Spend, SLOTS};
 use crate::rules::options::Overshoot;
 use crate::rules::position::{Position, MAX_PAWNS};
-use crate::rules::{Game, Options};
+use crate::rules::{ChopatFlags, Game, Options};
 use crate::sim::random_playout;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -72,7 +72,8 @@ fn brute_force_outcomes(turn: &Turn) -> HashSet<Position> {
 fn assert_same_ends(turn: &Turn) {
     let expected = brute_force_outcomes(turn);
     for limit in [WALK_AT_MOST, 3] {
-        let fast: HashSet<Position> = outcomes_remembering(turn, limit).into_iter().collect();
+        let walk = turn.walk_with(Pace::Every, Some(Remembered::new(limit)));
+        let fast: HashSet<Position> = walk.ends.iter().map(|e| e.turn.now.pos).collect();
         assert_eq!(
             fast,
             expected,
@@ -151,6 +152,69 @@ fn outcomes_agree_with_brute_force() {
     assert!(compared > 1000, "only {compared} turns compared");
 }
 
+/// A walk with a budget it never runs out of finds every end too, and
+/// keeps for each the first legal move, in the order listed, after
+/// which the turn can still end there: the move the computer plays to
+/// reach the end it likes best.
+#[test]
+fn a_walk_within_its_budget_finds_each_end_after_the_first_move_that_reaches_it() {
+    let mut compared = 0;
+    sample_turns(|turn| {
+        let every: HashSet<Position> = turn.outcomes().into_iter().collect();
+        let walk = turn.walk(Some(usize::MAX));
+        let found: HashSet<Position> = walk.ends.iter().map(|e| e.turn.now.pos).collect();
+        assert_eq!(found, every, "{}", turn.now.pos.to_json());
+        let after: Vec<(Move, Vec<Position>)> = turn
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = *turn;
+                child.play_unchecked(m);
+                let ends = match child.phase {
+                    Phase::Move => child.outcomes(),
+                    _ => vec![child.now.pos],
+                };
+                (m, ends)
+            })
+            .collect();
+        for end in &walk.ends {
+            let first = after
+                .iter()
+                .find(|(_, ends)| ends.contains(&end.turn.now.pos));
+            assert_eq!(first.map(|&(m, _)| m), Some(end.first));
+        }
+        compared += 1;
+    });
+    assert!(compared > 1000, "only {compared} turns compared");
+}
+
+/// Past its budget a walk follows only the first legal move of each
+/// state: with none, each move of the turn as it stands leads to one
+/// end, the one its first legal moves after it reach.
+#[test]
+fn past_its_budget_a_walk_follows_the_first_legal_moves() {
+    sample_turns(|turn| {
+        let mut expected: Vec<(Position, Move)> = Vec::new();
+        for m in turn.legal_moves() {
+            let mut t = *turn;
+            t.play_unchecked(m);
+            while t.phase == Phase::Move {
+                t.play_unchecked(t.legal_moves()[0]);
+            }
+            if expected.iter().all(|&(p, _)| p != t.now.pos) {
+                expected.push((t.now.pos, m));
+            }
+        }
+        let walk = turn.walk(Some(0));
+        let found: Vec<(Position, Move)> = walk
+            .ends
+            .iter()
+            .map(|e| (e.turn.now.pos, e.first))
+            .collect();
+        assert_eq!(found, expected, "{}", turn.now.pos.to_json());
+    });
+}
+
 /// At every state of the sample turns, after one and two of their
 /// legal moves as well, the bound is never below the most values the
 /// rest of the turn can use, counted the slow way.
@@ -220,14 +284,14 @@ fn a_full_memory_keeps_the_recent_states() {
 /// each).
 #[test]
 fn the_first_legal_move_found_alone_is_the_first_listed() {
-    let mut memory = TurnMemory::default();
     let mut compared = 0;
     sample_turns(|turn| {
         let mut t = *turn;
+        let mut memo = t.memo(&t.now);
         while t.phase == Phase::Move {
             let moves = t.legal_moves();
             assert_eq!(
-                t.first_legal_move_remembering(&mut memory).as_ref(),
+                by_game!(t.now.pos.game, V => t.first_legal_in::<V>(&mut memo)).as_ref(),
                 moves.first(),
                 "{} after {:?}",
                 t.now.pos.to_json(),
@@ -372,14 +436,12 @@ fn values_are_not_split_between_pawns() {
     assert_eq!(t.max_usable::<Chopat>(&t.now), 2);
 }
 
-/// Listing moves with one memory kept across the states of a turn and
-/// from turn to turn (as the computer's walk through a turn does)
-/// gives the moves listed afresh, in Chopat turns of six throws, long
-/// enough for the memory to be used: each position is played with two
-/// different runs of throws in a row.
+/// Listing moves with one memory kept across the states of a turn (as
+/// the walk through a turn with a budget does) gives the moves listed
+/// afresh, in Chopat turns of six throws, long enough for the memory to
+/// be used: each position is played with two different runs of throws.
 #[test]
 fn moves_listed_with_a_memory_are_the_legal_moves() {
-    let mut memory = TurnMemory::default();
     let mut extra = SeededThrows::new(11);
     let mut compared = 0;
     for overshoot in [Overshoot::NewCircuit, Overshoot::Illegal] {
@@ -395,7 +457,7 @@ fn moves_listed_with_a_memory_are_the_legal_moves() {
                 }
                 // Doublets give another throw once Kajalvun is done.
                 let mut start = t.now.pos;
-                let flags = &mut start.flags[t.side.index()];
+                let flags = ChopatFlags::of_mut(&mut start.flags[t.side.index()]);
                 if flags.jug.is_none() {
                     flags.kajalvun = true;
                 }
@@ -410,10 +472,14 @@ fn moves_listed_with_a_memory_are_the_legal_moves() {
                             throw
                         });
                     }
+                    let mut memo = long.memo(&long.now);
                     while long.phase == Phase::Move {
                         let moves = long.legal_moves();
-                        assert_eq!(long.legal_moves_remembering(&mut memory), moves);
-                        let first = long.first_legal_move_remembering(&mut memory);
+                        let (listed, first) = by_game!(long.now.pos.game, V => (
+                            long.legal_in::<V>(Throws::All, &mut memo),
+                            long.first_legal_in::<V>(&mut memo),
+                        ));
+                        assert_eq!(listed, moves);
                         assert_eq!(first.as_ref(), moves.first());
                         compared += 1;
                         long.play_unchecked(moves[extra.below(moves.len())]);
