@@ -240,8 +240,7 @@ fn the_lessons_done_survive_a_restart() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("settings.json"),
-        r#"{"format":"chaupar-save","version":1,"kind":"settings","saved_at":1,
-            "speed":"slow","rotate_board":true}"#,
+        r#"{"format":"chaupar-save","version":1,"kind":"settings","saved_at":1,"settings":{"speed":"slow","rotate_board":true,"sound":{"on":true,"volume":35,"vibrate":false}}}"#,
     )
     .unwrap();
     {
