@@ -2,6 +2,7 @@
 //! cannot move), a tap on a lit square plays the move there or offers the
 //! ways to get there, and a move that is the only one is chosen at once.
 
+use super::lesson::Teaching;
 use super::{Refused, Said, Session};
 use crate::board::Cell;
 use crate::rules::{Move, Phase};
@@ -159,8 +160,11 @@ impl Session {
         self.offered.clear();
         if self.passing.is_none() && self.turn().phase() == Phase::Move {
             let moves = self.legal_moves().to_vec();
-            // One possible move is offered, but the player confirms it.
-            if let [only] = moves[..] {
+            // One possible move is offered, but the player confirms it;
+            // not where a lesson wants the learner to find the pawn (a tap
+            // on a pawn the move reaches would be taken for its square).
+            let learner_picks = self.teaching().is_some_and(Teaching::expects_a_wrong_try);
+            if let ([only], false) = (&moves[..], learner_picks) {
                 self.selected = Some(only.from);
                 self.offered = moves;
             }

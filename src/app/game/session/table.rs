@@ -149,6 +149,12 @@ impl Teaching {
         self.nudge
     }
 
+    /// Whether the step shown asks the learner to pick the pawn, expecting
+    /// a newcomer to try one that cannot move.
+    pub fn expects_a_wrong_try(&self) -> bool {
+        matches!(self.step(), Some(Step::Move { wrong, .. }) if !wrong.is_empty())
+    }
+
     /// The move to light up: after enough wrong tries, or when `asked`.
     pub fn shown_move(&self, asked: bool) -> Option<Move> {
         self.play.shown(asked)
