@@ -184,7 +184,7 @@ impl Session {
     pub fn new(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
         let record = game.record();
         let start = Match::start_of(record).expect("the start of a game in progress replays");
-        let mut s = Session::at_start(Table::Game(start), names, kinds);
+        let mut s = Session::at_start(Table::Game(Box::new(start)), names, kinds);
         if replay_onto(&mut s, &record.events).is_err() {
             unreachable!("a game in progress replays");
         }

@@ -15,7 +15,7 @@ impl Session {
     /// with the engine's reason.
     pub fn resume(doc: GameDocument) -> Result<(Session, bool), String> {
         let start = Match::start_of(&doc.record).map_err(|why| why.to_string())?;
-        let mut session = Session::at_start(Table::Game(start), doc.names, doc.seats);
+        let mut session = Session::at_start(Table::Game(Box::new(start)), doc.names, doc.seats);
         let parted = match replay_onto(&mut session, &doc.record.events) {
             Ok(()) => false,
             Err(parted)

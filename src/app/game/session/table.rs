@@ -13,7 +13,9 @@ use super::Refused;
 
 #[derive(Clone)]
 pub(super) enum Table {
-    Game(Match),
+    // Both boxed, so that a table is as small as a pointer whichever it
+    // holds.
+    Game(Box<Match>),
     Lesson(Box<Teaching>),
 }
 
@@ -67,7 +69,7 @@ impl Table {
 
     pub fn game(&self) -> Option<&Match> {
         match self {
-            Table::Game(game) => Some(game),
+            Table::Game(game) => Some(game.as_ref()),
             Table::Lesson(_) => None,
         }
     }
