@@ -5,28 +5,16 @@
 
 use std::cell::Cell;
 use std::rc::Rc;
-use std::sync::OnceLock;
 
 use slint::ComponentHandle;
 
+use super::courses::{courses, lesson_key};
 use super::game::session::Session;
 use super::shared::Shared;
 use super::text::game_index;
 use super::{model, AppWindow, Learn, LessonEntry, Screen, Screens};
-use crate::lessons::{self, Course, Lesson};
+use crate::lessons::{Course, Lesson};
 use crate::rules::Game;
-
-/// Every game's course, read once.
-pub fn courses() -> &'static [Course] {
-    static COURSES: OnceLock<Vec<Course>> = OnceLock::new();
-    COURSES.get_or_init(lessons::courses)
-}
-
-/// A lesson's name among all the lessons, and the stem of its message
-/// ids: "chopat.kajalvun".
-pub fn lesson_key(game: Game, lesson: &Lesson) -> String {
-    format!("{}.{}", game.id(), lesson.id)
-}
 
 pub(super) struct LearnScreen {
     shared: Rc<Shared>,
@@ -135,13 +123,6 @@ impl LearnScreen {
             self.shared.save_settings();
             self.show();
         }
-    }
-
-    /// Whether `lesson` is its course's last.
-    pub fn is_last(lesson: &Lesson) -> bool {
-        courses()
-            .iter()
-            .any(|c| c.lessons.last().is_some_and(|l| std::ptr::eq(l, lesson)))
     }
 
     pub fn show(&self) {

@@ -7,6 +7,7 @@
 
 slint::include_modules!();
 
+pub mod courses;
 mod dice_screen;
 mod fonts;
 mod game;

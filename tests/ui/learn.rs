@@ -4,7 +4,7 @@
 //! lessons done kept across a restart.
 
 use crate::ui_support::*;
-use chaupar::app::learn::courses;
+use chaupar::app::courses::courses;
 use chaupar::app::{Learn, Nav, NoticeKind, Play, Screen, Settings};
 use chaupar::board::Side;
 use chaupar::lessons::{Lesson, Step};

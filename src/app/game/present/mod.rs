@@ -12,7 +12,7 @@ pub use telling::{ask, describe, made, pawn_told, targets};
 
 use super::board_view::{Layout, PawnAt};
 use super::session::{Entry, Refused, Said, Session, Told};
-use crate::app::learn::{lesson_key, LearnScreen};
+use crate::app::courses::{is_last, lesson_key};
 use crate::app::setup::name_data;
 use crate::app::{model, text};
 use crate::app::{AfterThrow as Then, Colour, DieData, DieKind, LogLine, Logged, Name, Notice};
@@ -325,6 +325,6 @@ pub fn lesson(s: &Session) -> LessonStep {
         step: step.min(steps.saturating_sub(1)) as i32 + 1,
         steps: steps as i32,
         done: t.is_done(),
-        last: LearnScreen::is_last(t.lesson()),
+        last: is_last(t.lesson()),
     }
 }
