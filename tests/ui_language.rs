@@ -6,8 +6,8 @@
 mod ui_support;
 
 use chaupar::app::{
-    App, Ask, Colour, Cut, Dice, DiceImplement, LogLine, Logged, MoveText, Name, Nav, Notice,
-    NoticeKind, Place, PlaceKind, Play, PlayedBy, Refusal, RuleBlock, RuleBlockKind, Rules,
+    App, Ask, Colour, Cut, Dice, DiceImplement, Learn, LogLine, Logged, MoveText, Name, Nav,
+    Notice, NoticeKind, Place, PlaceKind, Play, PlayedBy, Refusal, RuleBlock, RuleBlockKind, Rules,
     SavedGameData, Screen, Settings, Setup, StandingData, Telling, Words,
 };
 use chaupar::language::Language;
@@ -37,6 +37,7 @@ fn the_app_in_every_language() {
     the_language_chosen_changes_every_word_at_once_and_is_kept();
     every_screen_renders_in_every_language();
     every_inflected_sentence_renders_in_every_language();
+    every_games_first_lesson_renders_in_every_language();
 }
 
 /// Each screen in each language at phone and desktop sizes, as PNGs under
@@ -84,11 +85,14 @@ fn every_screen_renders_in_every_language() {
                 (Screen::NewGame, "new-game"),
                 (Screen::Rules, "rules"),
                 (Screen::SavedGames, "saved-games"),
+                (Screen::Learn, "learn"),
                 (Screen::Game, "game"),
             ] {
                 if screen == Screen::SavedGames {
                     // Listed afresh: the game in progress among them.
                     nav.invoke_show_saved_games();
+                } else if screen == Screen::Learn {
+                    nav.invoke_show_learn();
                 } else {
                     nav.set_screen(screen);
                 }
@@ -482,4 +486,36 @@ fn every_inflected_sentence_renders_in_every_language() {
         .unwrap();
     }
     app.speak_for_this_run(Some(Language::English));
+}
+
+/// The first screen of each game's first lesson, in each language at phone
+/// and desktop sizes, as PNGs under target/screenshots/: the step's
+/// sentence, the board and the tray fit.
+fn every_games_first_lesson_renders_in_every_language() {
+    let app = open_app(&fresh_data_dir());
+    let mut cramped = Vec::new();
+    for (i, game) in Game::ALL.iter().enumerate() {
+        app.window().global::<Nav>().invoke_show_learn();
+        let learn = app.window().global::<Learn>();
+        learn.invoke_choose(i as i32);
+        learn.invoke_open(0);
+        settle();
+        assert_eq!(app.window().global::<Nav>().get_screen(), Screen::Game);
+        for language in Language::ALL {
+            app.speak_for_this_run(Some(language));
+            for (size, w, h) in [("phone", 390.0, 844.0), ("desktop", 1280.0, 800.0)] {
+                set_window_size(&app, w, h);
+                save_png(&app, &format!("{language}-{size}-lesson-{}", game.id()));
+                for label in overflowing(&app) {
+                    cramped.push(format!("{language} {size} {game} lesson: {label:?}"));
+                }
+            }
+        }
+        app.speak_for_this_run(Some(Language::English));
+    }
+    assert!(
+        cramped.is_empty(),
+        "labels that do not fit:\n{}",
+        cramped.join("\n")
+    );
 }

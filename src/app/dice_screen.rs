@@ -85,10 +85,11 @@ impl DiceScreen {
     /// totals do not hold yet (after each save of the game), and shows them
     /// if the screen is open.
     pub fn count_throws(&self, app: &Screens, s: &Session) {
-        let Some(id) = s.save_id() else {
+        // A lesson's throws are scripted, not the dice's.
+        let (Some(id), Some(game)) = (s.save_id(), s.game()) else {
             return;
         };
-        let counted = (self.totals.borrow_mut()).count_game(id, s.implement(), throws_of(s.game()));
+        let counted = (self.totals.borrow_mut()).count_game(id, s.implement(), throws_of(game));
         if counted {
             self.unsaved.set(true);
             if self.shared.screen() == Screen::Dice {
@@ -148,12 +149,11 @@ impl DiceScreen {
         let game = (self.came_from.get() == Screen::Game)
             .then(|| {
                 (app.game).with_session(|s| {
-                    (
-                        s.implement(),
-                        Counts::of(s.implement(), throws_of(s.game())),
-                    )
+                    let game = s.game()?;
+                    Some((s.implement(), Counts::of(s.implement(), throws_of(game))))
                 })
             })
+            .flatten()
             .flatten();
         let implement = game.as_ref().map_or(self.chosen.get(), |(i, _)| *i);
         let window = self.shared.window();

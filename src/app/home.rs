@@ -37,6 +37,8 @@ impl Home {
         let me = app.clone();
         nav.on_show_rules(move || me.rules.open(&me, Screen::Home, None));
         let me = app.clone();
+        nav.on_show_learn(move || me.learn.open(&me, Screen::Home, None));
+        let me = app.clone();
         nav.on_show_settings(move || me.home.go(&me, Screen::Settings));
         let me = app.clone();
         nav.on_go_home(move || me.home.go(&me, Screen::Home));
@@ -65,6 +67,7 @@ impl Home {
             Screen::Home => {}
             Screen::Rules => app.rules.back(app),
             Screen::Dice => app.dice.close(app),
+            Screen::Learn => app.learn.back(app),
             _ => self.go(app, Screen::Home),
         }
     }

@@ -7,11 +7,13 @@
 
 slint::include_modules!();
 
+pub mod courses;
 mod dice_screen;
 mod fonts;
 mod game;
 mod game_over;
 mod home;
+pub mod learn;
 mod new_game;
 mod rules_screen;
 mod rules_text;
@@ -31,7 +33,7 @@ use slint::{ComponentHandle, Model, ModelRc, Timer, VecModel};
 
 use crate::language::Language;
 use crate::outputs::Outputs;
-use crate::rules::Match;
+use crate::rules::{Match, Turn};
 use crate::store::{self, LoadProblem, SaveStore};
 use game::session::Session;
 pub use game::LOG_SHOWN;
@@ -74,6 +76,7 @@ struct Screens {
     saves: saved_games::SavedGames,
     rules: rules_screen::RulesScreen,
     dice: dice_screen::DiceScreen,
+    learn: learn::LearnScreen,
 }
 
 impl App {
@@ -147,7 +150,8 @@ impl App {
                 game: game::GameScreen::new(shared.clone(), &window),
                 saves: saved_games::SavedGames::new(shared.clone()),
                 rules: rules_screen::RulesScreen::new(shared.clone()),
-                dice: dice_screen::DiceScreen::new(shared),
+                dice: dice_screen::DiceScreen::new(shared.clone()),
+                learn: learn::LearnScreen::new(shared),
             }
         });
         window.global::<Nav>().set_message(model(said));
@@ -184,7 +188,10 @@ impl App {
 
     /// Looks at the game in progress.
     pub fn with_match<R>(&self, f: impl FnOnce(&Match) -> R) -> Option<R> {
-        self.screens.game.with_session(|s| f(s.game()))
+        self.screens
+            .game
+            .with_session(|s| s.game().map(f))
+            .flatten()
     }
 
     /// Speaks `language` until the app closes or another is chosen on the
@@ -192,6 +199,11 @@ impl App {
     /// `None` goes back to the saved choice.
     pub fn speak_for_this_run(&self, language: Option<Language>) {
         (self.screens.settings).speak_for_this_run(&self.screens, language);
+    }
+
+    /// Looks at the turn on the board, in a game or a lesson.
+    pub fn with_turn<R>(&self, f: impl FnOnce(&Turn) -> R) -> Option<R> {
+        self.screens.game.with_session(|s| f(s.turn()))
     }
 
     pub fn set_speed(&self, speed: Speed) {
@@ -210,6 +222,7 @@ impl Screens {
         saved_games::SavedGames::connect(self, window);
         rules_screen::RulesScreen::connect(self, window);
         dice_screen::DiceScreen::connect(self, window);
+        learn::LearnScreen::connect(self, window);
     }
 
     /// Writes every game still waiting to be saved, and the dice counts

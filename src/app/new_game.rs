@@ -11,7 +11,8 @@ use super::setup::{SeatKind, Setup as Choices};
 use super::shared::Shared;
 use super::text::game_index;
 use super::{
-    model, AppWindow, Colour, GameChoice, HouseRule, OptionData, Players, Screens, SeatData, Setup,
+    model, AppWindow, Colour, GameChoice, HouseRule, OptionData, Players, Screen, Screens,
+    SeatData, Setup,
 };
 use crate::rules::{self, Game, Match, Mode};
 
@@ -68,6 +69,12 @@ impl NewGame {
         });
         let me = app.clone();
         setup.on_start(move || me.new_game.start(&me));
+    }
+
+    /// Opens the screen with `game` chosen.
+    pub fn open_with(&self, app: &Rc<Screens>, game: Game) {
+        self.change(|t| t.choose_game(game));
+        app.home.go(app, Screen::NewGame);
     }
 
     /// Changes the choices and shows them.

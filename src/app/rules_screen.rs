@@ -36,6 +36,8 @@ impl RulesScreen {
         });
         let me = app.clone();
         rules.on_back(move || me.rules.back(&me));
+        let me = app.clone();
+        rules.on_learn(move || me.learn.open(&me, Screen::Rules, me.rules.shown()));
     }
 
     /// Opens the rules, `game`'s page if given, Back going to `back`.
@@ -46,6 +48,12 @@ impl RulesScreen {
         }
         self.came_from.set(back);
         app.home.go(app, Screen::Rules);
+    }
+
+    /// The game whose page is shown.
+    fn shown(&self) -> Option<Game> {
+        let index = self.shared.window().global::<Rules>().get_game();
+        Game::ALL.get(usize::try_from(index).ok()?).copied()
     }
 
     pub fn back(&self, app: &Rc<Screens>) {

@@ -1,6 +1,8 @@
 //! The player's settings, kept by the save store (`settings.json` in the
 //! data folder).
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::setup::Table;
@@ -77,6 +79,9 @@ pub struct Settings {
     /// The language chosen on the Settings screen, by its code; `None`
     /// follows the device's language.
     pub language: Option<String>,
+    /// The lessons played to their end, by game and lesson
+    /// ("chopat.kajalvun").
+    pub lessons_done: BTreeSet<String>,
 }
 
 /// The volume of a choice of sound on the Settings screen (none: off).

@@ -10,6 +10,7 @@ mod board_view;
 mod dice;
 mod game;
 mod game_layout;
+mod learn;
 mod lesson_words;
 mod motion;
 mod new_game;

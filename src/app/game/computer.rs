@@ -22,6 +22,12 @@ struct Asked {
     events: usize,
 }
 
+/// How far a game has gone, in throws and moves (a lesson's other sides
+/// never think).
+fn moments(s: &super::session::Session) -> usize {
+    s.game().map_or(0, |g| g.record().events.len())
+}
+
 impl GameScreen {
     /// Works out `decision` through the scheduler and hands the move to
     /// `answer` if the question is still waited for (`waited`, asked of
@@ -41,9 +47,7 @@ impl GameScreen {
             if !waited(&app.game, asked.ticket) {
                 return;
             }
-            let same_moment = (app.game)
-                .with_session(|s| s.game().record().events.len() == asked.events)
-                == Some(true);
+            let same_moment = (app.game).with_session(|s| moments(s) == asked.events) == Some(true);
             answer(&app, chosen.filter(|_| same_moment));
         });
     }
@@ -51,7 +55,7 @@ impl GameScreen {
     /// The computer's pause is over: it throws, lets a passed turn go, or
     /// thinks and then moves.
     pub(super) fn computer_act(&self, app: &Rc<Screens>, ticket: u64) {
-        let (prompt, decision, asked) = {
+        let (prompt, decision, asked, scripted) = {
             let session = self.session.borrow();
             let Some(s) = session.as_ref() else { return };
             let SeatKind::Computer(level) = s.mover_kind() else {
@@ -60,10 +64,10 @@ impl GameScreen {
             };
             let asked = Asked {
                 ticket,
-                events: s.game().record().events.len(),
+                events: moments(s),
             };
-            let decision = Decision::new(s.game().turn(), level, s.choice_seed());
-            (s.prompt(), decision, asked)
+            let decision = Decision::new(s.turn(), level, s.choice_seed());
+            (s.prompt(), decision, asked, s.scripted_move())
         };
         if self.shared.screen() != Screen::Game || prompt == Prompt::Over {
             self.computer_thought_dropped(app);
@@ -77,6 +81,11 @@ impl GameScreen {
             Prompt::Passes => {
                 *self.pace.borrow_mut() = Pace::Idle;
                 self.pass_turn(app);
+            }
+            // A lesson's other sides move as it scripts.
+            Prompt::Move if scripted.is_some() => {
+                *self.pace.borrow_mut() = Pace::Idle;
+                self.play(app, scripted.expect("a scripted move"));
             }
             Prompt::Move => {
                 let waited = |game: &GameScreen, ticket| {
@@ -105,18 +114,25 @@ impl GameScreen {
     /// and shown as the suggested pawn and square.
     pub(super) fn ask_hint(&self, app: &Rc<Screens>) {
         let (asked, decision) = {
-            let session = self.session.borrow();
-            let Some(s) = session.as_ref() else { return };
+            let mut session = self.session.borrow_mut();
+            let Some(s) = session.as_mut() else { return };
             let moving = self.pace.borrow().is_moving();
             if moving || s.mover_kind().is_computer() || s.prompt() != Prompt::Move {
                 return;
             }
+            // A lesson shows its own move ("Show me").
+            if s.is_lesson() {
+                s.show_me();
+                drop(session);
+                self.show(app);
+                return;
+            }
             let asked = Asked {
                 ticket: self.new_ticket(),
-                events: s.game().record().events.len(),
+                events: moments(s),
             };
             // The hint is the move Hard would make.
-            (asked, Decision::new(s.game().turn(), Level::Hard, 0))
+            (asked, Decision::new(s.turn(), Level::Hard, 0))
         };
         self.hint_asked.set(Some(asked.ticket));
         let waited = |game: &GameScreen, ticket| game.hint_asked.get() == Some(ticket);

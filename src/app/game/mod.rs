@@ -135,7 +135,7 @@ impl GameScreen {
 
     /// Whether a game is in progress and not over (Home offers Continue).
     pub fn is_unfinished(&self) -> bool {
-        self.with_session(|s| !s.position().is_over()) == Some(true)
+        self.with_session(|s| !s.is_lesson() && !s.position().is_over()) == Some(true)
     }
 
     /// Whether nothing moves on the screen (slow work on the UI thread
@@ -208,8 +208,13 @@ impl GameScreen {
         }
     }
 
-    /// A new game of the same kind with the same players.
+    /// A new game of the same kind with the same players; a lesson from
+    /// its start.
     pub fn restart(&self, app: &Rc<Screens>) {
+        if self.with_session(Session::is_lesson) == Some(true) {
+            app.learn.replay(app);
+            return;
+        }
         let seed = self.take_seed();
         let again = self.with_session(|s| {
             let p = s.position();
@@ -224,9 +229,9 @@ impl GameScreen {
     }
 
     /// Makes `session` the game in progress and shows it. A new game gets
-    /// its save id here and is saved at once.
+    /// its save id here and is saved at once (a lesson is not saved).
     pub fn begin(&self, app: &Rc<Screens>, mut session: Session) {
-        if session.save_id().is_none() {
+        if session.save_id().is_none() && !session.is_lesson() {
             // The store numbers ids by the files it finds: the last game's
             // first save must be on disk, or two games could share an id.
             app.flush_saves();
@@ -254,9 +259,10 @@ impl GameScreen {
             let Some(s) = session.as_mut().filter(|s| idle && s.can_throw()) else {
                 return;
             };
-            let thrown = s.throw();
             let implement = s.implement();
-            (self.shared.outputs).throw(&thrown, implement, fling, tumble as u32);
+            if let Some(thrown) = s.throw() {
+                (self.shared.outputs).throw(&thrown, implement, fling, tumble as u32);
+            }
             if tumble > 0 {
                 *self.pace.borrow_mut() = Pace::Tumbling;
             }
@@ -367,8 +373,10 @@ impl GameScreen {
         let Some(saver) = &self.shared.autosaver else {
             return;
         };
-        let Some(id) = s.save_id() else { return };
-        let writes = saver.save(id, s.summary(), s.document());
+        let (Some(id), Some(document)) = (s.save_id(), s.document()) else {
+            return;
+        };
+        let writes = saver.save(id, s.summary(), document);
         drop(session);
         self.shared.write_saves(writes);
     }
@@ -475,13 +483,14 @@ impl GameScreen {
             let values = if s.is_passing() {
                 Vec::new()
             } else {
-                s.game().values_left().into_iter().map(i32::from).collect()
+                s.turn().values_left().into_iter().map(i32::from).collect()
             };
             play.set_values(model(values));
             play.set_choices(model(present::choices(s)));
             play.set_standings(model(present::standings(s)));
             play.set_teams(model(present::teams(s)));
             update(&self.log, present::log(s, LOG_SHOWN));
+            play.set_lesson(present::lesson(s));
         }
         self.show_tray();
         self.show_pawns();

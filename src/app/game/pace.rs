@@ -44,6 +44,7 @@ impl Pace {
 enum Next {
     Nothing,
     GameOver,
+    LessonDone,
     Ending(u64),
     ComputerPause(u64),
 }
@@ -132,6 +133,9 @@ impl GameScreen {
             let mut pace = self.pace.borrow_mut();
             if *pace != Pace::Idle {
                 Next::Nothing
+            } else if s.lesson_is_done() {
+                *pace = Pace::Over;
+                Next::LessonDone
             } else if s.position().is_over() {
                 // The last move is seen on the board before Game over.
                 match self.shared.settings.borrow().speed.flight_ms() {
@@ -159,6 +163,12 @@ impl GameScreen {
         match next {
             Next::Nothing => {}
             Next::GameOver => self.show_outcome(app),
+            Next::LessonDone => {
+                let lesson = self.with_session(|s| s.teaching().map(|t| t.lesson()));
+                if let Some(lesson) = lesson.flatten() {
+                    app.learn.finished(lesson);
+                }
+            }
             Next::Ending(ms) | Next::ComputerPause(ms) => self.wait(app, ms),
         }
     }

@@ -12,12 +12,14 @@ pub use telling::{ask, describe, made, pawn_told, targets};
 
 use super::board_view::{Layout, PawnAt};
 use super::session::{Entry, Refused, Said, Session, Told};
+use crate::app::courses::{is_last, lesson_key};
 use crate::app::setup::name_data;
 use crate::app::{model, text};
 use crate::app::{AfterThrow as Then, Colour, DieData, DieKind, LogLine, Logged, Name, Notice};
-use crate::app::{MoveChoice, NoticeKind, PawnData, Refusal, ThrowCall};
+use crate::app::{LessonStep, MoveChoice, NoticeKind, PawnData, Refusal, ThrowCall};
 use crate::board::Side;
 use crate::dice::{Implement, Throw};
+use crate::lessons::Step;
 use crate::rules::{AfterThrow, ChopatFlags, Illegal, ThrowName};
 
 /// A side's colour.
@@ -75,6 +77,7 @@ fn refusal(s: &Session, why: Refused) -> Notice {
         },
         Refused::CannotMove => refused(Refusal::CannotMove),
         Refused::NotThere => refused(Refusal::NotThere),
+        Refused::NotTheLessons => refused(Refusal::NotTheLessons),
     }
 }
 
@@ -276,7 +279,7 @@ pub fn pawns(s: &Session, layout: &Layout, pawns: &[PawnAt], lit: bool) -> Vec<P
     } else {
         Vec::new()
     };
-    let side = s.game().pawn_side();
+    let side = s.turn().pawn_side();
     let p = s.position();
     pawns
         .iter()
@@ -298,4 +301,30 @@ pub fn pawns(s: &Session, layout: &Layout, pawns: &[PawnAt], lit: bool) -> Vec<P
             }
         })
         .collect()
+}
+
+/// A lesson's step as the game screen shows it: the message ids of what it
+/// says and of the nudge after a wrong tap, how far it has come, and
+/// whether it is done (a game is no lesson: all empty).
+pub fn lesson(s: &Session) -> LessonStep {
+    let Some(t) = s.teaching() else {
+        return LessonStep::default();
+    };
+    let say = match t.step() {
+        Some(Step::ThrowOff { say, .. } | Step::Throw { say, .. } | Step::Move { say, .. }) => {
+            say.as_str()
+        }
+        Some(Step::Watch { say, .. }) => say.as_deref().unwrap_or_default(),
+        None => "",
+    };
+    let (step, steps) = t.progress();
+    LessonStep {
+        lesson: lesson_key(s.position().game(), t.lesson()).into(),
+        say: say.into(),
+        nudge: t.nudge().unwrap_or_default().into(),
+        step: step.min(steps.saturating_sub(1)) as i32 + 1,
+        steps: steps as i32,
+        done: t.is_done(),
+        last: is_last(t.lesson()),
+    }
 }

@@ -5,8 +5,11 @@
 //! (throw, tap, play, take back, suggest) and holds no type of the UI: the
 //! presenter (`super::present`) makes the screen from it.
 
+mod lesson;
 mod pawns;
+mod saved;
 mod selection;
+mod table;
 
 use std::cell::OnceCell;
 
@@ -14,14 +17,14 @@ use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::{
     replay_onto, AfterThrow, Bonus, Effects, Event, Illegal, Match, Move, Phase, Position,
-    ReplayTarget, Thrown, TurnEnd,
+    ReplayTarget, Thrown, Turn, TurnEnd,
 };
-use crate::store::{GameDocument, Summary};
 
 use super::board_view::{PawnAt, Trail};
 use crate::app::setup::SeatKind;
 use crate::app::text::capitalised;
 pub use selection::Tap;
+use table::{Table, Threw};
 
 /// What the player to move is asked to do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -115,13 +118,16 @@ pub enum Refused {
     },
     CannotMove,
     NotThere,
+    /// A lesson's step: the rules allow the move, but the step teaches
+    /// another.
+    NotTheLessons,
 }
 
 #[derive(Clone)]
 pub struct Session {
-    /// The game itself: changed only through the session, which keeps its
-    /// choices in step.
-    game: Match,
+    /// The game or the lesson itself: changed only through the session,
+    /// which keeps its choices in step.
+    table: Table,
     names: [String; 4],
     kinds: [SeatKind; 4],
     /// The id the game is saved under, once the store has given one.
@@ -178,7 +184,7 @@ impl Session {
     pub fn new(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
         let record = game.record();
         let start = Match::start_of(record).expect("the start of a game in progress replays");
-        let mut s = Session::at_start(start, names, kinds);
+        let mut s = Session::at_start(Table::Game(Box::new(start)), names, kinds);
         if replay_onto(&mut s, &record.events).is_err() {
             unreachable!("a game in progress replays");
         }
@@ -186,11 +192,11 @@ impl Session {
         s
     }
 
-    /// A game at its start, before any throw: only the opening throws, if
-    /// any, in the log.
-    pub(super) fn at_start(game: Match, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
+    /// A game or lesson at its start, before any throw: only the opening
+    /// throws, if any, in the log.
+    fn at_start(table: Table, names: [String; 4], kinds: [SeatKind; 4]) -> Session {
         let mut s = Session {
-            game,
+            table,
             names,
             kinds,
             save_id: None,
@@ -209,92 +215,26 @@ impl Session {
             listings: std::cell::Cell::new(0),
         };
         s.sync_pawns();
-        for &(seat, throw) in s.game.opening_throws() {
-            s.log.push(Entry {
+        let opening = s.table.game().map(|g| g.opening_throws().to_vec());
+        s.log_opening_throws(&opening.unwrap_or_default());
+        s
+    }
+
+    /// The Chaupars' opening throws, in the log.
+    fn log_opening_throws(&mut self, throws: &[(Side, Throw)]) {
+        for &(seat, throw) in throws {
+            self.log.push(Entry {
                 seat,
                 told: Told::OpeningThrow {
                     values: throw.values().to_vec(),
                 },
             });
         }
-        s
-    }
-
-    /// The game as saved, from its replayable document, and whether it
-    /// parts from these rules; its record is replayed once, through the
-    /// session. A save of an earlier version whose rules differ goes on
-    /// from the start of the turn where it parts, and says so; one that
-    /// parts in its first turn, or whose start is not valid, is refused
-    /// with the engine's reason.
-    pub fn resume(doc: GameDocument) -> Result<(Session, bool), String> {
-        let start = Match::start_of(&doc.record).map_err(|why| why.to_string())?;
-        let mut session = Session::at_start(start, doc.names, doc.seats);
-        let parted = match replay_onto(&mut session, &doc.record.events) {
-            Ok(()) => false,
-            Err(parted) if parted.turn_start.game.record().events.is_empty() => {
-                return Err(parted.why.to_string())
-            }
-            Err(parted) => {
-                session = parted.turn_start;
-                true
-            }
-        };
-        session.select_only_move();
-        if parted {
-            session.said = Said::Parted;
-        }
-        Ok((session, parted))
-    }
-
-    pub fn document(&self) -> GameDocument {
-        GameDocument {
-            record: self.game.record().clone(),
-            names: self.names.clone(),
-            seats: self.kinds,
-        }
-    }
-    /// What the Saved games list shows of this game: who plays, the pawns
-    /// Home by colour, the moves made and whose turn it is, for a family
-    /// picking the game up later.
-    pub fn summary(&self) -> Summary {
-        let p = self.position();
-        let mut summary = Summary {
-            game: p.game().id().to_string(),
-            title: p.game().title().to_string(),
-            home: (p.seats().iter())
-                .filter(|&&side| p.pawns_home(side) > 0)
-                .map(|&side| (p.colour_name(side).to_string(), p.pawns_home(side) as u8))
-                .collect(),
-            moves: self.moves_made(),
-            finished: p.is_over(),
-            ..Default::default()
-        };
-        // A person playing two colours is listed once.
-        for &side in p.seats() {
-            let name = self.names[side.index()].trim();
-            let listed = (!name.is_empty())
-                .then(|| summary.seats.iter().position(|n| n == name))
-                .flatten();
-            let at = listed.unwrap_or_else(|| {
-                summary.seats.push(name.to_string());
-                summary.colours.push(p.colour_name(side).to_string());
-                summary.seats.len() - 1
-            });
-            if side == self.game.mover() {
-                summary.to_move = at;
-            }
-        }
-        summary
     }
 
     /// Moves played in the game so far.
     pub fn moves_made(&self) -> usize {
-        self.game
-            .record()
-            .events
-            .iter()
-            .filter(|e| matches!(e, Event::Move { .. }))
-            .count()
+        self.played.len()
     }
 
     /// Who plays the seat whose turn it is.
@@ -305,14 +245,26 @@ impl Session {
     /// A seed for the computer's choice now: fixed by the game's seed and
     /// how far it has gone, so a replayed game chooses the same.
     pub fn choice_seed(&self) -> u64 {
-        let record = self.game.record();
+        let Some(record) = self.table.game().map(Match::record) else {
+            return 0;
+        };
         let events = record.events.len() as u64;
         record.seed ^ events.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
-    /// The game as the engine has it.
-    pub fn game(&self) -> &Match {
-        &self.game
+    /// The game as the engine has it (none in a lesson).
+    pub fn game(&self) -> Option<&Match> {
+        self.table.game()
+    }
+
+    /// The turn as the board shows it, in a game or a lesson.
+    pub fn turn(&self) -> &Turn {
+        self.table.turn()
+    }
+
+    /// Whether the turn has thrown yet (Khado Karvo's has not).
+    fn threw(&self) -> bool {
+        !self.turn().throws().is_empty()
     }
 
     /// The legal moves now (none outside the move phase).
@@ -326,7 +278,10 @@ impl Session {
         let choices = self.choices();
         let at = choices.moves.iter().position(|&m| m == mv)?;
         choices.effects[at]
-            .get_or_init(|| self.game.preview(mv).ok().map(|(_, effects)| effects))
+            .get_or_init(|| {
+                let mut turn = *self.turn();
+                turn.play(mv).ok()
+            })
             .as_ref()
     }
 
@@ -334,7 +289,7 @@ impl Session {
         self.choices.get_or_init(|| {
             #[cfg(test)]
             self.listings.set(self.listings.get() + 1);
-            let moves = self.game.legal_moves();
+            let moves = self.turn().legal_moves();
             Choices {
                 effects: vec![OnceCell::new(); moves.len()],
                 moves,
@@ -348,7 +303,7 @@ impl Session {
     }
 
     pub fn position(&self) -> &Position {
-        self.game.position()
+        self.turn().position()
     }
 
     pub fn implement(&self) -> Implement {
@@ -427,14 +382,14 @@ impl Session {
     /// The seat whose turn it is (the one who passed, while that is shown).
     pub fn mover(&self) -> Side {
         self.passing
-            .map_or_else(|| self.game.mover(), |(seat, _)| seat)
+            .map_or_else(|| self.turn().seat(), |(seat, _)| seat)
     }
 
     /// The colour of the pawns the mover plays this turn (a finished
     /// partner's, for a player who throws for them).
     pub fn mover_pawns(&self) -> Side {
         self.passing
-            .map_or_else(|| self.game.pawn_side(), |(_, pawns)| pawns)
+            .map_or_else(|| self.turn().pawn_side(), |(_, pawns)| pawns)
     }
 
     /// The seat the board turns to when it turns to the player to move:
@@ -442,7 +397,7 @@ impl Session {
     /// turn order, so that the computer's turns leave the board as that
     /// person left it. None when the computer plays every seat.
     pub fn facing(&self) -> Option<Side> {
-        let seats = self.game.position().seats();
+        let seats = self.position().seats();
         let at = seats.iter().position(|&seat| seat == self.mover())?;
         (0..seats.len())
             .map(|back| seats[(at + seats.len() - back) % seats.len()])
@@ -453,10 +408,13 @@ impl Session {
         if self.passing.is_some() {
             return Prompt::Passes;
         }
-        match self.game.phase() {
+        if self.lesson_is_done() {
+            return Prompt::Over;
+        }
+        match self.turn().phase() {
             Phase::Over => Prompt::Over,
             Phase::Move => Prompt::Move,
-            Phase::Throw if self.game.turn().throws().is_empty() => Prompt::Throw,
+            Phase::Throw if !self.threw() => Prompt::Throw,
             Phase::Throw => Prompt::ThrowAgain,
         }
     }
@@ -464,17 +422,30 @@ impl Session {
     /// Chopat's Khado Karvo: the finished player to move may bring pawns
     /// back from Home to cut, or miss the turn.
     pub fn is_khado_karvo(&self) -> bool {
-        self.passing.is_none() && self.game.turn().is_without_throw()
+        self.passing.is_none() && self.turn().is_without_throw()
     }
 
     pub fn can_throw(&self) -> bool {
         matches!(self.prompt(), Prompt::Throw | Prompt::ThrowAgain)
     }
 
-    /// Throws; the result is the engine's, drawn from the match's seed.
-    pub fn throw(&mut self) -> Thrown {
-        let (seat, pawns) = (self.game.mover(), self.game.pawn_side());
-        let report = self.game.throw();
+    /// Throws: the engine's throw, drawn from the match's seed, or a
+    /// lesson's scripted one. Says what the throw did, except for the
+    /// lesson's opening throw-off, which is logged throw by throw.
+    pub fn throw(&mut self) -> Option<Thrown> {
+        let (seat, pawns) = (self.turn().seat(), self.turn().pawn_side());
+        let report = match self.table.throw() {
+            Threw::Turn(report) => report,
+            Threw::ThrowOff(throws) => {
+                self.changed();
+                self.said = Said::Nothing;
+                self.last_throw = (throws.iter().rev())
+                    .find(|(side, _)| *side == seat)
+                    .map(|&(_, throw)| throw);
+                self.log_opening_throws(&throws);
+                return None;
+            }
+        };
         self.changed();
         self.last_throw = Some(report.throw);
         self.said = Said::Nothing;
@@ -494,7 +465,8 @@ impl Session {
             self.log.append(&mut self.settled);
         }
         self.select_only_move();
-        report
+        self.show_the_lessons_way();
+        Some(report)
     }
 
     /// The player has seen that the turn passed.
@@ -510,19 +482,22 @@ impl Session {
     }
 
     /// Plays a move; the engine has the last word, and its reason for a
-    /// refusal is what the screen says.
-    pub fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
+    /// refusal is what the screen says (or, in a lesson, that the step
+    /// teaches another move).
+    pub fn play(&mut self, mv: Move) -> Result<Effects, Refused> {
         self.play_move(mv).inspect_err(|&why| {
-            self.said = Said::Refused(Refused::Rules(why));
+            self.said = Said::Refused(why);
+            self.changed();
+            self.show_the_lessons_way();
         })
     }
 
     /// [`Session::play`], saying nothing of a refusal.
-    fn play_move(&mut self, mv: Move) -> Result<Effects, Illegal> {
-        let mover = self.game.mover();
-        let side = self.game.pawn_side();
+    fn play_move(&mut self, mv: Move) -> Result<Effects, Refused> {
+        let mover = self.turn().seat();
+        let side = self.turn().pawn_side();
         let movement = self.movement(mv);
-        let effects = self.game.play(mv)?;
+        let effects = self.table.play(mv)?;
         self.changed();
         // Missing the turn is logged by the turn's end.
         if mv != Move::MISS_TURN {
@@ -554,6 +529,7 @@ impl Session {
     pub fn move_shown(&mut self) {
         self.sync_pawns();
         self.select_only_move();
+        self.show_the_lessons_way();
     }
 
     /// Which pawns a move takes where, and with which values, as the turn
@@ -561,8 +537,8 @@ impl Session {
     pub fn movement(&self, mv: Move) -> Movement {
         Movement {
             mv,
-            values: mv.values(self.game.turn().throws()),
-            earlier: self.game.turn().mover_values(mv),
+            values: mv.values(self.turn().throws()),
+            earlier: self.turn().mover_values(mv),
             bring_back: mv != Move::MISS_TURN && self.is_khado_karvo(),
         }
     }
@@ -600,7 +576,7 @@ impl Session {
     /// Whether a person can take back the last move now: it was a
     /// person's, no throw has followed, and no computer is to act.
     pub fn can_take_back(&self) -> bool {
-        matches!(self.game.record().events.last(), Some(Event::Move { .. }))
+        (self.game()).is_some_and(|g| matches!(g.record().events.last(), Some(Event::Move { .. })))
             && self
                 .played
                 .last()
@@ -632,7 +608,7 @@ impl Session {
     /// values are to spend again. The moves before it in the same turn can
     /// be taken back in turn.
     pub fn take_back(&mut self) -> bool {
-        if !self.can_take_back() || self.game.take_back().is_none() {
+        if !self.can_take_back() || self.table.take_back().is_none() {
             return false;
         }
         self.changed();
@@ -651,17 +627,20 @@ impl Session {
 /// log tells the game as it was played.
 impl ReplayTarget for Session {
     fn game(&self) -> &Match {
-        &self.game
+        (self.table.game()).expect("only a game's sessions replay a record")
     }
 
     fn throw(&mut self) -> Thrown {
         self.acknowledge_pass();
-        Session::throw(self)
+        Session::throw(self).expect("a game's throw is a turn's")
     }
 
     fn play(&mut self, mv: Move) -> Result<Effects, Illegal> {
         self.acknowledge_pass();
-        let effects = self.play_move(mv)?;
+        let effects = self.play_move(mv).map_err(|why| match why {
+            Refused::Rules(why) => why,
+            other => unreachable!("a game refuses only by its rules: {other:?}"),
+        })?;
         self.sync_pawns();
         Ok(effects)
     }

@@ -51,7 +51,7 @@ impl Session {
 
     /// The ids of the pawns a move carries.
     pub fn moving_ids(&self, mv: Move) -> Vec<usize> {
-        let side = self.game.pawn_side();
+        let side = self.turn().pawn_side();
         self.pawns
             .iter()
             .filter(|p| p.side == side && p.step == mv.from)

@@ -2,6 +2,7 @@
 //! cannot move), a tap on a lit square plays the move there or offers the
 //! ways to get there, and a move that is the only one is chosen at once.
 
+use super::lesson::Teaching;
 use super::{Refused, Said, Session};
 use crate::board::Cell;
 use crate::rules::{Move, Phase};
@@ -39,7 +40,7 @@ impl Session {
         let Some(from) = self.selected else {
             return Vec::new();
         };
-        let side = self.game.pawn_side();
+        let side = self.turn().pawn_side();
         let g = self.position().board();
         let suggested = self.hint.filter(|h| h.from == from);
         let mut reached: Vec<Reach> = Vec::new();
@@ -73,7 +74,7 @@ impl Session {
 
     fn pawn_tapped(&mut self, id: usize) -> Result<Tap, Refused> {
         let pawn = self.pawns[id];
-        let side = self.game.pawn_side();
+        let side = self.turn().pawn_side();
         // A tap on another pawn standing on a highlighted square means that
         // square (a capture, or joining a pair).
         let is_chosen = pawn.side == side && Some(pawn.step) == self.selected;
@@ -87,8 +88,8 @@ impl Session {
         if self.passing.is_some() {
             return Err(Refused::PassTheTurn);
         }
-        let mover = self.game.mover();
-        match self.game.phase() {
+        let mover = self.turn().seat();
+        match self.turn().phase() {
             Phase::Over => return Err(Refused::Rules(crate::rules::Illegal::GameOver)),
             Phase::Throw => return Err(Refused::ThrowFirst { mover }),
             Phase::Move => {}
@@ -102,8 +103,8 @@ impl Session {
         }
         if self.moves_from(pawn.step).is_empty() {
             return Err(self
-                .game
-                .why_not(pawn.step)
+                .table
+                .tap_refused(pawn.step)
                 .map_or(Refused::CannotMove, Refused::Rules));
         }
         self.selected = Some(pawn.step);
@@ -119,7 +120,7 @@ impl Session {
         let Some(from) = self.selected else {
             return Tap::Shown;
         };
-        let side = self.game.pawn_side();
+        let side = self.turn().pawn_side();
         let g = self.position().board();
         let suggested = self.hint.filter(|h| h.from == from);
         let ways: Vec<Move> = self
@@ -141,6 +142,7 @@ impl Session {
     /// The screen says why a tap did nothing.
     fn refuse(&mut self, why: Refused) -> Tap {
         self.said = Said::Refused(why);
+        self.show_the_lessons_way();
         Tap::Refused
     }
 
@@ -156,10 +158,13 @@ impl Session {
     pub(super) fn select_only_move(&mut self) {
         self.selected = None;
         self.offered.clear();
-        if self.passing.is_none() && self.game.phase() == Phase::Move {
+        if self.passing.is_none() && self.turn().phase() == Phase::Move {
             let moves = self.legal_moves().to_vec();
-            // One possible move is offered, but the player confirms it.
-            if let [only] = moves[..] {
+            // One possible move is offered, but the player confirms it;
+            // not where a lesson wants the learner to find the pawn (a tap
+            // on a pawn the move reaches would be taken for its square).
+            let learner_picks = self.teaching().is_some_and(Teaching::expects_a_wrong_try);
+            if let ([only], false) = (&moves[..], learner_picks) {
                 self.selected = Some(only.from);
                 self.offered = moves;
             }

@@ -79,7 +79,7 @@ fn session(seed: u64) -> Session {
 
 /// Throws (a turn that passes acknowledged) until a pawn is to be moved.
 fn throw_until_a_move(s: &mut Session) {
-    while s.game().phase() != Phase::Move {
+    while s.turn().phase() != Phase::Move {
         s.throw();
         s.acknowledge_pass();
     }
@@ -97,9 +97,9 @@ fn a_saved_games_summary_says_how_far_it_got_and_whose_turn_it_is() {
     assert_eq!((summary.game.as_str(), summary.moves), ("pagade", 0));
     assert_eq!(summary.seats[summary.to_move], "Asha");
     assert!(summary.home.is_empty());
-    while s.game().mover() == Side(0) {
-        if s.game().phase() == Phase::Move {
-            s.play(s.game().legal_moves()[0]).unwrap();
+    while s.turn().seat() == Side(0) {
+        if s.turn().phase() == Phase::Move {
+            s.play(s.turn().legal_moves()[0]).unwrap();
         } else {
             s.throw();
             s.acknowledge_pass();
@@ -133,10 +133,10 @@ fn a_turn_that_passes_is_shown_with_the_passing_players_colour() {
     let red = s.mover();
     s.throw();
     // The engine has moved on to Green; the screen still shows Red.
-    assert_ne!(s.game().pawn_side(), red);
+    assert_ne!(s.turn().pawn_side(), red);
     assert_eq!((s.mover(), s.mover_pawns()), (red, red));
     s.acknowledge_pass();
-    assert_eq!(s.mover_pawns(), s.game().pawn_side());
+    assert_eq!(s.mover_pawns(), s.turn().pawn_side());
     assert_ne!(s.mover(), red);
 }
 
@@ -144,7 +144,7 @@ fn a_turn_that_passes_is_shown_with_the_passing_players_colour() {
 fn a_pawn_keeps_its_id_as_it_moves() {
     let mut s = session(3);
     throw_until_a_move(&mut s);
-    let mv = s.game().legal_moves()[0];
+    let mv = s.turn().legal_moves()[0];
     let moving = s.moving_ids(mv);
     let before = s.pawns().to_vec();
     s.play(mv).unwrap();
@@ -175,11 +175,11 @@ fn the_board_faces_the_person_to_move_or_the_last_one_before_the_computer() {
         };
         assert_eq!(s.facing(), Some(expected), "{:?} to move", s.mover());
         movers.insert(s.mover());
-        if s.game().phase() == Phase::Throw {
+        if s.turn().phase() == Phase::Throw {
             s.throw();
             s.acknowledge_pass();
         } else {
-            s.play(s.game().legal_moves()[0]).unwrap();
+            s.play(s.turn().legal_moves()[0]).unwrap();
         }
     }
     let everyone_computer = Session::new(m, Default::default(), [computer; 4]);
@@ -197,13 +197,13 @@ fn thrown(json: &str, values: &[u8]) -> Session {
             let m = Match::from_position(pos, seed);
             let mut s = Session::new(m, Default::default(), Default::default());
             // Bonus throws too, up to the move phase.
-            while s.game().phase() == Phase::Throw && s.game().turn().seat() == pos.to_move() {
+            while s.turn().phase() == Phase::Throw && s.turn().seat() == pos.to_move() {
                 s.throw();
             }
             // A throw with no legal move has passed the turn already.
-            let mut got = s.game().turn().throws().first()?.values().to_vec();
+            let mut got = s.turn().throws().first()?.values().to_vec();
             got.sort();
-            (got == want && s.game().phase() == Phase::Move).then_some(s)
+            (got == want && s.turn().phase() == Phase::Move).then_some(s)
         })
         .expect("some seed throws the values")
 }
@@ -211,7 +211,7 @@ fn thrown(json: &str, values: &[u8]) -> Session {
 /// The legal move of `pawns` pawns (one, or a pair together) from
 /// `from` to `to`.
 fn legal(s: &Session, from: u8, to: u8, pawns: u8) -> Move {
-    s.game()
+    s.turn()
         .legal_moves()
         .into_iter()
         .find(|m| (m.from, m.to, m.pawns) == (from, to, pawns))
@@ -226,7 +226,7 @@ fn logged_move(s: &mut Session, from: u8, to: u8) -> String {
 
 /// Chooses the mover's pawn on `step`, as a tap on it does.
 fn choose(s: &mut Session, step: u8) {
-    let side = s.game().pawn_side();
+    let side = s.turn().pawn_side();
     let id = (s.pawns().iter())
         .find(|p| p.side == side && p.step == step)
         .expect("a pawn there")
@@ -235,7 +235,7 @@ fn choose(s: &mut Session, step: u8) {
 }
 
 fn described(s: &Session) -> Vec<String> {
-    s.game()
+    s.turn()
         .legal_moves()
         .into_iter()
         .map(|m| said(present::describe(s, m)))
@@ -276,7 +276,7 @@ fn the_log_says_when_chopat_withholds_a_bonus_forms_the_jug_and_passes_over_it()
         &[3, 4],
     );
     while s.mover() == Side(2) {
-        let mv = s.game().legal_moves()[0];
+        let mv = s.turn().legal_moves()[0];
         s.play(mv).unwrap();
     }
     assert_eq!(last_logged_side(&s), 0, "Black's");
@@ -373,7 +373,7 @@ fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
         "to_move":"black","pawns":{"black":[6,7,10,20],"yellow":[6,7,12,48]}}"#,
         &[1, 3],
     );
-    let before = (*s.position(), s.game().values_left(), s.log().len());
+    let before = (*s.position(), s.turn().values_left(), s.log().len());
     let named = |from: u8, to: u8| said(present::describe(&s, legal(&s, from, to, 1)));
     let cut = named(10, 14);
     assert!(
@@ -382,7 +382,7 @@ fn a_move_is_named_with_what_it_would_do_and_naming_it_changes_nothing() {
     );
     assert!(cut.ends_with(", cut yellow, the way Home is open"), "{cut}");
     assert!(!named(20, 24).contains(", "), "a plain move says no more");
-    let after = (*s.position(), s.game().values_left(), s.log().len());
+    let after = (*s.position(), s.turn().values_left(), s.log().len());
     assert_eq!(before, after);
     // The lit squares are read out the same way.
     choose(&mut s, 10);
@@ -512,7 +512,7 @@ fn a_finished_partners_moves_are_logged_with_the_colour_they_moved() {
     let names = ["Asha".into(), String::new(), "Mira".into(), String::new()];
     let mut s = Session::new(Match::from_position(pos, 1), names, Default::default());
     s.throw();
-    let mv = s.game().legal_moves()[0];
+    let mv = s.turn().legal_moves()[0];
     s.play(mv).unwrap();
     assert_eq!(last_logged_side(&s), 0, "Asha threw and moved");
     let line = last_logged(&s);
@@ -542,7 +542,7 @@ fn khado_karvo_choices_are_named_for_what_they_do() {
         Default::default(),
     );
     assert!(s.is_khado_karvo());
-    let [back, miss] = s.game().legal_moves()[..] else {
+    let [back, miss] = s.turn().legal_moves()[..] else {
         panic!("two choices")
     };
     assert_eq!(
@@ -567,28 +567,28 @@ fn a_move_is_taken_back_only_by_the_person_who_made_it() {
     let mut kinds = [SeatKind::Person; 4];
     kinds[3] = SeatKind::Computer(crate::ai::Level::Easy);
     let mut s = Session::new(Match::from_position(pos, 1), Default::default(), kinds);
-    while s.game().mover() == Side(3) {
-        match s.game().phase() {
+    while s.turn().seat() == Side(3) {
+        match s.turn().phase() {
             Phase::Throw => {
                 s.throw();
             }
             _ => {
-                let mv = s.game().legal_moves()[0];
+                let mv = s.turn().legal_moves()[0];
                 s.play(mv).unwrap();
             }
         }
     }
     assert!(matches!(
-        s.game().record().events.last(),
+        s.game().unwrap().record().events.last(),
         Some(Event::Move { .. })
     ));
     assert!(!s.can_take_back(), "Green's move is the computer's");
-    let back = s.game().legal_moves()[0];
+    let back = s.turn().legal_moves()[0];
     assert_ne!(back, Move::MISS_TURN);
     s.play(back).unwrap();
     assert!(s.can_take_back(), "Black's own move");
     assert!(s.take_back());
-    assert_eq!(s.game().legal_moves()[0], back, "Black chooses again");
+    assert_eq!(s.turn().legal_moves()[0], back, "Black chooses again");
     assert!(!s.can_take_back(), "the move before it was Green's");
     assert!(!s.take_back());
 }
@@ -600,7 +600,7 @@ fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
     let rival = s
         .pawns()
         .iter()
-        .find(|p| p.side != s.game().pawn_side())
+        .find(|p| p.side != s.turn().pawn_side())
         .unwrap()
         .id;
     let before = *s.position();
@@ -618,7 +618,7 @@ fn a_tap_on_a_rival_pawn_says_whose_turn_it_is() {
 fn each_state_of_a_turn_lists_its_moves_once_for_everything_the_screen_shows() {
     let mut s = session(7);
     while s.legal_moves().len() < 2 {
-        if s.game().phase() == Phase::Move {
+        if s.turn().phase() == Phase::Move {
             s.play(s.legal_moves()[0]).unwrap();
         } else {
             s.throw();
@@ -646,7 +646,7 @@ fn each_state_of_a_turn_lists_its_moves_once_for_everything_the_screen_shows() {
     // This state's moves were listed by the loop above.
     let before = s.listings.get();
     show(&s);
-    let side = s.game().pawn_side();
+    let side = s.turn().pawn_side();
     let id = s
         .pawns()
         .iter()
