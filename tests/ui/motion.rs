@@ -2,7 +2,7 @@
 //! the game's last move is seen before Game over (unless a tap hurries
 //! it), and Game over celebrates the winners with their pawns Home.
 
-use crate::outputs::{akbar_capture, tap_a_capture};
+use crate::outputs::{akbar_capture, seed_whose_first_throw_cuts, tap_a_capture};
 use crate::ui_support::*;
 use chaupar::app::settings::Speed;
 use chaupar::app::{App, Outcome, PawnData, Play, Screen, Telling};
@@ -55,15 +55,7 @@ fn a_cut_pawn_flies_back_to_its_start_along_an_arc() {
     let app = app();
     set_window_size(&app, 1280.0, 800.0);
     app.set_speed(Speed::Normal);
-    // A seed whose first throw lets Black cut.
-    let seed = (0..2000u64)
-        .find(|&seed| {
-            let mut m = Match::from_position(akbar_capture(), seed);
-            m.throw();
-            (m.legal_moves().into_iter())
-                .any(|mv| m.preview(mv).is_ok_and(|(_, e)| !e.captures.is_empty()))
-        })
-        .expect("some throw lets Black cut");
+    let seed = seed_whose_first_throw_cuts();
     app.start(
         Match::from_position(akbar_capture(), seed),
         Default::default(),

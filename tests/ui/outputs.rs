@@ -71,6 +71,18 @@ fn a_throw_plays_its_implements_sound_and_buzzes_briefly_as_the_dice_settle() {
 
 /// Black to move in Akbar's Chaupar with a pawn on 15 and Red's pawn on
 /// Black's 20 (not a safe square).
+/// A seed whose first throw in `akbar_capture` lets Black cut.
+pub(crate) fn seed_whose_first_throw_cuts() -> u64 {
+    (0..2000u64)
+        .find(|&seed| {
+            let mut m = Match::from_position(akbar_capture(), seed);
+            m.throw();
+            (m.legal_moves().into_iter())
+                .any(|mv| m.preview(mv).is_ok_and(|(_, e)| !e.captures.is_empty()))
+        })
+        .expect("some throw lets Black cut")
+}
+
 pub(crate) fn akbar_capture() -> Position {
     Position::from_json(
         r#"{"game": "chaupar-akbar",
@@ -107,15 +119,7 @@ pub(crate) fn tap_a_capture(app: &App) -> bool {
 fn a_capture_knocks_and_buzzes_strongly_as_the_pawn_lands() {
     let (app, heard) = app_hearing();
     app.set_speed(Speed::Normal);
-    // A seed whose first throw lets Black cut.
-    let seed = (0..2000u64)
-        .find(|&seed| {
-            let mut m = Match::from_position(akbar_capture(), seed);
-            m.throw();
-            (m.legal_moves().into_iter())
-                .any(|mv| m.preview(mv).is_ok_and(|(_, e)| !e.captures.is_empty()))
-        })
-        .expect("some throw lets Black cut");
+    let seed = seed_whose_first_throw_cuts();
     app.start(
         Match::from_position(akbar_capture(), seed),
         Default::default(),
