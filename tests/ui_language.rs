@@ -6,9 +6,9 @@
 mod ui_support;
 
 use chaupar::app::{
-    App, Ask, Colour, Cut, Dice, DiceImplement, Learn, LogLine, Logged, MoveText, Name, Nav,
-    Notice, NoticeKind, Place, PlaceKind, Play, PlayedBy, Refusal, RuleBlock, RuleBlockKind, Rules,
-    SavedGameData, Screen, Settings, Setup, StandingData, Telling, Words,
+    game_name, App, Ask, Colour, Cut, Dice, DiceImplement, Learn, LogLine, Logged, MoveText, Name,
+    Nav, Notice, NoticeKind, Place, PlaceKind, Play, PlayedBy, Refusal, RuleBlock, RuleBlockKind,
+    Rules, SavedGameData, Screen, Settings, Setup, StandingData, Telling, Words,
 };
 use chaupar::language::Language;
 use chaupar::rules::{Game, Match};
@@ -126,13 +126,13 @@ fn every_screen_renders_in_every_language() {
             nav.set_screen(Screen::Rules);
             let rules = app.window().global::<Rules>();
             for game in Game::ALL {
-                rules.invoke_choose(Game::ALL.iter().position(|&g| g == game).unwrap() as i32);
+                rules.invoke_choose(game_name(game));
                 settle();
                 let title = rules.get_blocks().row_data(0).expect("a page").plain;
                 assert_eq!(title, chaupar::rules_pages::title(game, language).as_str());
                 save_png(&app, &format!("{language}-{size}-rules-{}", game.id()));
             }
-            rules.invoke_choose(0);
+            rules.invoke_choose(game_name(Game::ALL[0]));
         }
     }
     // Game over, a four-player Pagade played to its end.
@@ -494,10 +494,10 @@ fn every_inflected_sentence_renders_in_every_language() {
 fn every_games_first_lesson_renders_in_every_language() {
     let app = open_app(&fresh_data_dir());
     let mut cramped = Vec::new();
-    for (i, game) in Game::ALL.iter().enumerate() {
+    for game in Game::ALL {
         app.window().global::<Nav>().invoke_show_learn();
         let learn = app.window().global::<Learn>();
-        learn.invoke_choose(i as i32);
+        learn.invoke_choose(game_name(game));
         learn.invoke_open(0);
         settle();
         assert_eq!(app.window().global::<Nav>().get_screen(), Screen::Game);

@@ -11,7 +11,7 @@ use slint::ComponentHandle;
 use super::courses::{courses, lesson_key};
 use super::game::session::Session;
 use super::shared::Shared;
-use super::text::game_index;
+use super::text::{game_name, game_named, games_either_side};
 use super::{model, AppWindow, Learn, LessonEntry, Screen, Screens};
 use crate::lessons::{Course, Lesson};
 use crate::rules::Game;
@@ -40,9 +40,8 @@ impl LearnScreen {
     pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
         let learn = window.global::<Learn>();
         let me = app.clone();
-        learn.on_choose(move |i| {
-            let course = i.rem_euclid(courses().len() as i32) as usize;
-            me.learn.course.set(course);
+        learn.on_choose(move |name| {
+            me.learn.choose(game_named(name));
             me.learn.show();
         });
         let me = app.clone();
@@ -71,11 +70,18 @@ impl LearnScreen {
 
     /// Opens the list of lessons, of `game` if given, Back going to `back`.
     pub fn open(&self, app: &Rc<Screens>, back: Screen, game: Option<Game>) {
-        if let Some(at) = game.and_then(|g| courses().iter().position(|c| c.game == g)) {
-            self.course.set(at);
+        if let Some(game) = game {
+            self.choose(game);
         }
         self.came_from.set(back);
         self.list(app);
+    }
+
+    /// Lists `game`'s lessons, if it has any.
+    fn choose(&self, game: Game) {
+        if let Some(at) = courses().iter().position(|c| c.game == game) {
+            self.course.set(at);
+        }
     }
 
     /// The list, as it stands (a lesson just finished marked).
@@ -130,7 +136,10 @@ impl LearnScreen {
         let done = &self.shared.settings.borrow().lessons_done;
         let window = self.shared.window();
         let learn = window.global::<Learn>();
-        learn.set_game(game_index(course.game));
+        let (previous, next) = games_either_side(course.game);
+        learn.set_game(game_name(course.game));
+        learn.set_previous_game(previous);
+        learn.set_next_game(next);
         learn.set_lessons(model(
             (course.lessons.iter())
                 .map(|lesson| {

@@ -42,6 +42,7 @@ pub use scheduler::Scheduling;
 use settings::{Settings as SavedSettings, Speed};
 use setup::SeatKind;
 use shared::Shared;
+pub use text::game_name;
 
 /// Opens the app's window and runs it until it is closed. Games, settings
 /// and statistics are kept in the data folder (`data_dir` when given; see

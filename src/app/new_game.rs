@@ -9,7 +9,7 @@ use slint::ComponentHandle;
 use super::game::session::Session;
 use super::setup::{SeatKind, Setup as Choices};
 use super::shared::Shared;
-use super::text::game_index;
+use super::text::{game_name, game_named};
 use super::{
     model, AppWindow, Colour, GameChoice, HouseRule, OptionData, Players, Screen, Screens,
     SeatData, Setup,
@@ -37,7 +37,7 @@ impl NewGame {
     pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
         let setup = window.global::<Setup>();
         let me = app.clone();
-        setup.on_choose_game(move |i| me.new_game.change(|t| t.choose_game(Game::ALL[i as usize])));
+        setup.on_choose_game(move |name| me.new_game.change(|t| t.choose_game(game_named(name))));
         let me = app.clone();
         setup.on_choose_mode(move |players| {
             me.new_game.change(|t| {
@@ -90,12 +90,13 @@ impl NewGame {
         g.set_games(model(
             Game::ALL
                 .iter()
-                .map(|game| GameChoice {
+                .map(|&game| GameChoice {
+                    game: game_name(game),
                     regional: game.regional_names().join(" · ").into(),
                 })
                 .collect(),
         ));
-        g.set_game(game_index(setup.game));
+        g.set_game(game_name(setup.game));
         g.set_cross(setup.game.is_cross());
         g.set_modes(model(
             setup.game.modes().iter().map(|&m| players(m)).collect(),

@@ -4,9 +4,10 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use slint::{ComponentHandle, SharedString};
+use slint::ComponentHandle;
 
 use super::shared::Shared;
+use super::text::{game_name, game_named, games_either_side};
 use super::{model, rules_text, AppWindow, Rules, Screen, Screens};
 use crate::language::Language;
 use crate::rules::Game;
@@ -14,6 +15,8 @@ use crate::rules_pages;
 
 pub(super) struct RulesScreen {
     shared: Rc<Shared>,
+    /// The game whose page is shown.
+    shown: Cell<Game>,
     /// Where Back goes.
     came_from: Cell<Screen>,
 }
@@ -22,6 +25,7 @@ impl RulesScreen {
     pub fn new(shared: Rc<Shared>) -> RulesScreen {
         RulesScreen {
             shared,
+            shown: Cell::new(Game::ALL[0]),
             came_from: Cell::new(Screen::Home),
         }
     }
@@ -30,30 +34,23 @@ impl RulesScreen {
     pub fn connect(app: &Rc<Screens>, window: &AppWindow) {
         let rules = window.global::<Rules>();
         let me = app.clone();
-        rules.on_choose(move |i| {
-            let index = i.rem_euclid(Game::ALL.len() as i32) as usize;
-            me.rules.show(index, me.settings.language());
-        });
+        rules.on_choose(move |name| me.rules.show(game_named(name), me.settings.language()));
         let me = app.clone();
         rules.on_back(move || me.rules.back(&me));
         let me = app.clone();
-        rules.on_learn(move || me.learn.open(&me, Screen::Rules, me.rules.shown()));
+        rules.on_learn(move || {
+            me.learn
+                .open(&me, Screen::Rules, Some(me.rules.shown.get()))
+        });
     }
 
     /// Opens the rules, `game`'s page if given, Back going to `back`.
     pub fn open(&self, app: &Rc<Screens>, back: Screen, game: Option<Game>) {
         if let Some(game) = game {
-            let index = Game::ALL.iter().position(|g| *g == game).unwrap_or(0);
-            self.show(index, app.settings.language());
+            self.show(game, app.settings.language());
         }
         self.came_from.set(back);
         app.home.go(app, Screen::Rules);
-    }
-
-    /// The game whose page is shown.
-    fn shown(&self) -> Option<Game> {
-        let index = self.shared.window().global::<Rules>().get_game();
-        Game::ALL.get(usize::try_from(index).ok()?).copied()
     }
 
     pub fn back(&self, app: &Rc<Screens>) {
@@ -62,22 +59,20 @@ impl RulesScreen {
 
     /// The page shown, again in `language`.
     pub fn show_again(&self, language: Language) {
-        let shown = self.shared.window().global::<Rules>().get_game();
-        self.show(shown as usize, language);
+        self.show(self.shown.get(), language);
     }
 
-    fn show(&self, index: usize, language: Language) {
+    fn show(&self, game: Game, language: Language) {
+        self.shown.set(game);
         let window = self.shared.window();
         let g = window.global::<Rules>();
-        // Each game named as its page names it, in the language spoken.
-        g.set_games(model(
-            Game::ALL
-                .iter()
-                .map(|&game| SharedString::from(rules_pages::title(game, language)))
-                .collect(),
-        ));
-        g.set_game(index as i32);
-        let (page, _) = rules_pages::page(Game::ALL[index], language);
+        let (previous, next) = games_either_side(game);
+        g.set_game(game_name(game));
+        // The game named as its page names it, in the language spoken.
+        g.set_title(rules_pages::title(game, language).into());
+        g.set_previous_game(previous);
+        g.set_next_game(next);
+        let (page, _) = rules_pages::page(game, language);
         g.set_blocks(model(rules_text::rule_blocks(page)));
     }
 }

@@ -9,9 +9,9 @@ use slint::ComponentHandle;
 use super::game::session::Session;
 use super::setup::name_data;
 use super::shared::Shared;
-use super::text::{colour_named, game_index};
+use super::text::{colour_named, game_name};
 use super::{model, AppWindow, Name, SavedGameData, Saves, Screen, Screens, SeatStatsData};
-use super::{Colour, Cut, SaveProblem, StoreNote, StoreNotice};
+use super::{Colour, Cut, GameName, SaveProblem, StoreNote, StoreNotice};
 use crate::rules::Game;
 use crate::store::{GameDocument, Listing, LoadProblem, Problem};
 
@@ -167,8 +167,10 @@ fn row(listing: &Listing) -> SavedGameData {
                 })
                 .collect();
             let (year, month, day) = civil_date(game.saved_at);
+            let played = Game::from_id(&summary.game);
             SavedGameData {
-                game: Game::from_id(&summary.game).map_or(-1, game_index),
+                game: played.map_or_else(GameName::default, game_name),
+                own_words: played.is_none(),
                 title: summary.title.as_str().into(),
                 to_move: names.get(summary.to_move).cloned().unwrap_or_default(),
                 seats: model(names),
@@ -190,7 +192,7 @@ fn row(listing: &Listing) -> SavedGameData {
             }
         }
         Listing::Bad { id, file } => SavedGameData {
-            game: -1,
+            own_words: true,
             title: id.as_str().into(),
             problem: problem_note(&file.problem).problem,
             detail: problem_note(&file.problem).detail,

@@ -1,7 +1,7 @@
 //! The small pieces of text the screens share, and the colours and
 //! numbers the UI words.
 
-use super::Colour;
+use super::{Colour, GameName};
 use crate::board::{BoardKind, Side};
 use crate::rules::Game;
 
@@ -54,7 +54,35 @@ pub fn capitalised(s: &str) -> String {
     }
 }
 
-/// A game as the UI numbers the games: its place in [`Game::ALL`].
-pub fn game_index(game: Game) -> i32 {
-    Game::ALL.iter().position(|&g| g == game).unwrap_or(0) as i32
+/// A game as the UI names it.
+pub fn game_name(game: Game) -> GameName {
+    match game {
+        Game::Chopat => GameName::Chopat,
+        Game::Pagade => GameName::Pagade,
+        Game::Chaupar => GameName::Chaupar,
+        Game::ChauparAkbar => GameName::ChauparAkbar,
+        Game::ChowkaBhara => GameName::ChowkaBhara,
+    }
+}
+
+/// The game the UI named.
+pub fn game_named(name: GameName) -> Game {
+    match name {
+        GameName::Chopat => Game::Chopat,
+        GameName::Pagade => Game::Pagade,
+        GameName::Chaupar => Game::Chaupar,
+        GameName::ChauparAkbar => Game::ChauparAkbar,
+        GameName::ChowkaBhara => Game::ChowkaBhara,
+    }
+}
+
+/// The games before and after `game` in the app's order, the last and
+/// the first next to each other: where ‹ and › turn a page of games.
+pub fn games_either_side(game: Game) -> (GameName, GameName) {
+    let count = Game::ALL.len();
+    let at = Game::ALL.iter().position(|&g| g == game).unwrap_or(0);
+    (
+        game_name(Game::ALL[(at + count - 1) % count]),
+        game_name(Game::ALL[(at + 1) % count]),
+    )
 }

@@ -5,10 +5,10 @@
 
 use crate::ui_support::*;
 use chaupar::app::courses::courses;
-use chaupar::app::{Learn, Nav, NoticeKind, Play, Screen, Settings};
+use chaupar::app::{game_name, Learn, Nav, NoticeKind, Play, Screen, Settings};
 use chaupar::board::Side;
 use chaupar::lessons::{Lesson, Step};
-use chaupar::rules::{Game, Move, Position};
+use chaupar::rules::{Move, Position};
 use slint::{ComponentHandle, Model};
 
 /// Opens lesson `lesson` of course `course` from Home's Learn.
@@ -18,7 +18,7 @@ fn open_lesson(app: &chaupar::app::App, course: usize, lesson: usize) {
         press(app, "Learn");
     }
     let learn = app.window().global::<Learn>();
-    learn.invoke_choose(course as i32);
+    learn.invoke_choose(game_name(courses()[course].game));
     learn.invoke_open(lesson as i32);
     settle();
     assert_eq!(screen(app), Screen::Game);
@@ -123,7 +123,7 @@ fn every_lesson_of_every_game_plays_to_its_end_on_the_board() {
         press(&app, "Play a real game");
         assert_eq!(screen(&app), Screen::NewGame);
         let chosen = app.window().global::<chaupar::app::Setup>().get_game();
-        assert_eq!(Game::ALL[chosen as usize], course.game);
+        assert_eq!(chosen, game_name(course.game));
         app.window().global::<Nav>().invoke_go_home();
         press(&app, "Learn");
         let done = app.window().global::<Learn>().get_lessons();
@@ -261,7 +261,7 @@ fn the_lessons_done_survive_a_restart() {
     settle();
     press(&app, "Learn");
     let learn = app.window().global::<Learn>();
-    learn.invoke_choose(1);
+    learn.invoke_choose(game_name(courses()[1].game));
     let done: Vec<bool> = learn.get_lessons().iter().map(|l| l.done).collect();
     assert!(done[0] && !done[1..].iter().any(|&d| d), "{done:?}");
     // A lesson done can be played again.

@@ -2,7 +2,7 @@
 //! again, choices that fit, and the games' regional names.
 
 use crate::ui_support::*;
-use chaupar::app::{GameChoice, PlayedBy, Setup};
+use chaupar::app::{GameChoice, GameName, PlayedBy, Setup};
 use chaupar::rules::Game;
 use slint::{ComponentHandle, Model};
 
@@ -136,6 +136,7 @@ fn the_games_regional_names_are_drawn_in_their_own_scripts() {
     let shown = |regional: &str| {
         setup.set_games(slint::ModelRc::new(slint::VecModel::from(vec![
             GameChoice {
+                game: GameName::Chopat,
                 regional: regional.into(),
             },
         ])));

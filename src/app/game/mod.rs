@@ -19,7 +19,7 @@ use std::rc::Rc;
 use slint::{ComponentHandle, ModelRc, Timer, VecModel};
 
 use super::shared::Shared;
-use super::text::game_index;
+use super::text::game_name;
 use super::{after, model, new_seed, update, AppWindow, Screen, Screens};
 use super::{CellData, LogLine, PawnData, Play};
 use crate::board::{Cell as Square, Side};
@@ -456,7 +456,7 @@ impl GameScreen {
             let window = self.shared.window();
             let play = window.global::<Play>();
             let mover = s.mover();
-            play.set_game(game_index(s.position().game()));
+            play.set_game(game_name(s.position().game()));
             play.set_cross(layout.is_cross());
             play.set_grid(layout.grid() as i32);
             play.set_margin(layout.margin());

@@ -6,7 +6,7 @@ use slint::ComponentHandle;
 use super::{colour, name};
 use crate::app::game::session::Session;
 use crate::app::setup::same_name;
-use crate::app::text::game_index;
+use crate::app::text::game_name;
 use crate::app::{model, AppWindow, Name, Outcome, PlaceData};
 use crate::board::Side;
 
@@ -76,7 +76,7 @@ pub fn show(window: &AppWindow, s: &Session) {
     let (winners, rows) = outcome(s);
     let g = window.global::<Outcome>();
     g.set_winners(model(winners));
-    g.set_game(game_index(s.position().game()));
+    g.set_game(game_name(s.position().game()));
     g.set_moves(s.moves_made() as i32);
     g.set_places(model(rows));
 }
