@@ -1,8 +1,10 @@
-//! Every screen drawn at phone and desktop sizes.
+//! Every screen drawn at phone and desktop sizes, and the back key between
+//! them.
 
 use crate::ui_support::*;
 use chaupar::app::{App, Nav, Play, Screen};
 use chaupar::rules::{Game, Match};
+use slint::platform::{Key, WindowEvent, WindowEventDispatchResult};
 use slint::ComponentHandle;
 
 /// Saves the screen as `name` and checks that it is `screen`, drawn at the
@@ -99,4 +101,28 @@ fn every_screen_renders_at_phone_and_desktop_sizes() {
         shows(&app, Screen::GameOver, &format!("{size}-game-over"), (w, h));
         nav.invoke_go_home();
     }
+}
+
+/// Whether the app takes a press of Android's back key.
+fn back_key_taken(app: &App) -> bool {
+    let window = app.window().window();
+    let key: slint::SharedString = Key::Back.into();
+    let pressed = window.dispatch_event_with_result(WindowEvent::KeyPressed { text: key.clone() });
+    window.dispatch_event(WindowEvent::KeyReleased { text: key });
+    !matches!(pressed, Ok(WindowEventDispatchResult::Rejected))
+}
+
+/// The back key goes back a screen; on Home the app leaves it to the
+/// system, so that on Android it leaves the app as every app's does.
+#[test]
+fn the_back_key_goes_back_a_screen_and_on_home_is_the_systems() {
+    let app = app();
+    press(&app, "Learn");
+    assert!(back_key_taken(&app));
+    assert_eq!(screen(&app), Screen::Home);
+    press(&app, "Settings");
+    assert!(back_key_taken(&app));
+    assert_eq!(screen(&app), Screen::Home);
+    assert!(!back_key_taken(&app), "Home took the back key");
+    assert_eq!(screen(&app), Screen::Home);
 }
