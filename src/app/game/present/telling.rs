@@ -22,7 +22,7 @@ pub fn ask(s: &Session) -> Ask {
         Prompt::Throw => Ask::Throw,
         Prompt::ThrowAgain => Ask::ThrowAgain,
         Prompt::Move if s.selected().is_some() => Ask::MoveToSquare,
-        Prompt::Move if s.is_khado_karvo() => Ask::KhadoKarvo,
+        Prompt::Move if s.is_without_throw() => Ask::KhadoKarvo,
         Prompt::Move => Ask::MovePawn,
         Prompt::Passes => Ask::Passes,
         Prompt::Over => Ask::Over,

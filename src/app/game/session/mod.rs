@@ -420,9 +420,9 @@ impl Session {
         }
     }
 
-    /// Chopat's Khado Karvo: the finished player to move may bring pawns
-    /// back from Home to cut, or miss the turn.
-    pub fn is_khado_karvo(&self) -> bool {
+    /// A turn without a throw (Chopat's Khado Karvo): the finished player
+    /// to move may bring pawns back from Home to cut, or miss the turn.
+    pub fn is_without_throw(&self) -> bool {
         self.passing.is_none() && self.turn().is_without_throw()
     }
 
@@ -540,7 +540,7 @@ impl Session {
             mv,
             values: mv.values(self.turn().throws()),
             earlier: self.turn().mover_values(mv),
-            bring_back: mv != Move::MISS_TURN && self.is_khado_karvo(),
+            bring_back: mv != Move::MISS_TURN && self.is_without_throw(),
         }
     }
 
