@@ -8,7 +8,8 @@
 
 use chaupar::ai::{choose, Level};
 use chaupar::dice::{SeededThrows, Throw};
-use chaupar::rules::{AfterThrow, ChopatFlags, Game, Options, Position, Setup, Turn};
+use chaupar::rules::chopat::ChopatFlags;
+use chaupar::rules::{AfterThrow, Game, Options, Position, Setup, Turn};
 use chaupar::sim::random_playout;
 use std::time::{Duration, Instant};
 

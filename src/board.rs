@@ -393,7 +393,7 @@ mod tests {
         assert_eq!(xy(k, 0, 16), (10, 11));
         assert_eq!(xy(k, 0, 17), (11, 10)); // Red's arm, near column outward
         assert_eq!(xy(k, 0, 25), (18, 9)); // Red's end middle
-        assert_eq!(xy(k, 0, 34), (10, 7)); // Yellow's arm: Black's Kajalvun
+        assert_eq!(xy(k, 0, 34), (10, 7)); // Yellow's arm
         assert_eq!(xy(k, 0, 68), (8, 11));
         assert_eq!(xy(k, 0, 75), (8, 18));
         assert_eq!(xy(k, 0, 76), (9, 18)); // square 8 again
@@ -418,7 +418,7 @@ mod tests {
                 );
             }
         }
-        // Kajalvun squares as Black numbers them: Red 51, Yellow 68, Green 17.
+        // Each side's step 34 as Black numbers it: Red 51, Yellow 68, Green 17.
         assert_eq!(g.cell(Side(1), 34), g.cell(Side(0), 51));
         assert_eq!(g.cell(Side(2), 34), g.cell(Side(0), 68));
         assert_eq!(g.cell(Side(3), 34), g.cell(Side(0), 17));

@@ -5,11 +5,12 @@
 //! minus 17 (wrapping within 8 to 75): Yellow's 12 is Black's 46.
 
 mod common;
+use chaupar::ai::{evaluate, Weights};
 use chaupar::board::{BoardKind, Side};
 use chaupar::dice::Throw;
+use chaupar::rules::chopat::{ChopatFlags, ChopatRefusal, Ool};
 use chaupar::rules::{
-    AfterThrow, Bonus, ChopatFlags, Game, Illegal, Move, Mover, Ool, Options, Phase, Position,
-    Spend, TruePair, Turn,
+    AfterThrow, Bonus, Game, Illegal, Move, Mover, Options, Phase, Position, Spend, TruePair, Turn,
 };
 use common::*;
 
@@ -85,7 +86,7 @@ fn before_kajalvun_no_pair_may_form_anywhere_else() {
     let t = after(p, &[&[1, 3]]);
     assert_eq!(
         refused(&t, 30, 31, 1, &[1]),
-        Illegal::KajalvunFirst { step: 34 }
+        Illegal::Chopat(ChopatRefusal::KajalvunFirst { step: 34 })
     );
     assert!(!can(&t, 30, 31));
     // Once Kajalvun is done, pairs may form anywhere.
@@ -111,7 +112,7 @@ fn no_bonus_throw_for_a_doublet_before_kajalvun() {
         "flags": {"black": {"has_thrown": true}}});
     assert_eq!(throw_effect(p, &[&[3, 3]]), AfterThrow::Move);
     // The player can be told why: the same doublet earns one after Kajalvun.
-    assert_eq!(bonus(p, &[3, 3]), Bonus::AfterKajalvun);
+    assert_eq!(bonus(p, &[3, 3]), Bonus::Withheld);
     assert_eq!(bonus(p, &[3, 4]), Bonus::None);
 }
 
@@ -353,7 +354,10 @@ fn the_jug_moves_together_only_once_before_ool_olangvun() {
     let f = *ChopatFlags::of(t.position().flags(BLACK));
     assert_eq!(f.jug, Some(37));
     assert!(f.jug_moved);
-    assert_eq!(refused(&t, 37, 41, 2, &[4, 4]), Illegal::JugOnce);
+    assert_eq!(
+        refused(&t, 37, 41, 2, &[4, 4]),
+        Illegal::Chopat(ChopatRefusal::JugOnce)
+    );
     // Once Ool Olangvun is done it moves on every doublet.
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 37, 37], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 37, "ool": "done"}}});
@@ -369,11 +373,17 @@ fn over_several_doublets_the_jug_moves_with_the_first_one() {
     let t = after(p, &[&[3, 3], &[4, 4], &[1, 3]]);
     assert!(moves(&t).contains(&(34, 37, 2)), "the first doublet, 3");
     assert!(!moves(&t).contains(&(34, 38, 2)), "not the second, 4");
-    assert_eq!(refused(&t, 34, 38, 2, &[4, 4]), Illegal::JugFirstDoublet);
+    assert_eq!(
+        refused(&t, 34, 38, 2, &[4, 4]),
+        Illegal::Chopat(ChopatRefusal::JugFirstDoublet)
+    );
     // The first doublet spent elsewhere, the Jug stays together where it is.
     let mut t = after(p, &[&[3, 3], &[4, 4], &[1, 3]]);
     play(&mut t, 6, 12, 1, &[3, 3]);
-    assert_eq!(refused(&t, 34, 38, 2, &[4, 4]), Illegal::JugFirstDoublet);
+    assert_eq!(
+        refused(&t, 34, 38, 2, &[4, 4]),
+        Illegal::Chopat(ChopatRefusal::JugFirstDoublet)
+    );
     assert!(!moves(&t).iter().any(|&(from, _, n)| from == 34 && n == 2));
     // Once Ool Olangvun is done a pair moves on any doublet of the turn.
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 37, 37], "yellow": [6, 7, 12, 12]},
@@ -449,7 +459,10 @@ fn the_jug_moves_together_only_once_before_ool_olangvun_into_the_belly_too() {
     let p = pos!({"game": "chopat", "pawns": {"black": [6, 7, 72, 72], "yellow": [6, 7, 12, 12]},
         "flags": {"black": {"kajalvun": true, "has_thrown": true, "jug": 72, "jug_moved": true}}});
     let t = after(p, &[&[6, 6], &[1, 3]]);
-    assert_eq!(refused(&t, 72, 78, 2, &[6, 6]), Illegal::JugOnce);
+    assert_eq!(
+        refused(&t, 72, 78, 2, &[6, 6]),
+        Illegal::Chopat(ChopatRefusal::JugOnce)
+    );
     assert!(!moves(&t).iter().any(|&(from, _, n)| from == 72 && n == 2));
     assert!(
         moves(&t).contains(&(72, 78, 1)),
@@ -764,7 +777,7 @@ fn before_kajalvun_the_opening_pair_cannot_move_together() {
     let t = after(p, &[&[3, 3]]);
     assert_eq!(
         refused(&t, 12, 15, 2, &[3, 3]),
-        Illegal::KajalvunFirst { step: 34 }
+        Illegal::Chopat(ChopatRefusal::KajalvunFirst { step: 34 })
     );
     assert!(can(&t, 12, 15), "one of its pawns may go");
 }
@@ -1156,4 +1169,22 @@ fn before_kajalvun_pawns_may_share_a_belly_square() {
     let t = after(p, &[&[1, 3]]);
     assert!(!ChopatFlags::of(p.flags(BLACK)).kajalvun);
     assert!(can(&t, 77, 80));
+}
+
+/// The computer's judgement: under the false-pair rule, the pair not
+/// named true stands exposed to a single within reach.
+#[test]
+fn a_false_pair_within_a_singles_reach_counts_as_exposed() {
+    // Yellow's single on 71 stands three squares behind Black's pair on
+    // 40; nothing reaches the pair on 49.
+    let named = |truth: u8| {
+        pos!({"game": "chopat", "options": {"false_pair": true},
+            "pawns": {"black": [40, 40, 49, 49], "yellow": [71, 84, 84, 84]},
+            "flags": {"black": {"kajalvun": true, "has_thrown": true, "true_pair": truth},
+                      "yellow": {"kajalvun": true, "has_thrown": true}}})
+    };
+    let w = Weights::TUNED;
+    let exposed = evaluate(&named(49), BLACK, &w);
+    let covered = evaluate(&named(40), BLACK, &w);
+    assert!(covered > exposed, "{covered} {exposed}");
 }

@@ -5,6 +5,7 @@
 
 mod common;
 use chaupar::board::Side;
+use chaupar::rules::chopat::ChopatRefusal;
 use chaupar::rules::{Illegal, Move, Phase, Spend, Turn};
 use chaupar::sim::random_playout;
 
@@ -70,7 +71,10 @@ fn the_finished_player_may_let_the_turn_go_by_instead() {
 fn only_the_two_choices_are_open() {
     let t = Turn::new(finished_black(true, "done", 0, RED_ON_70));
     let mut t2 = t;
-    assert_eq!(t2.play(back(71, 1)), Err(Illegal::KhadoChoice));
+    assert_eq!(
+        t2.play(back(71, 1)),
+        Err(Illegal::Chopat(ChopatRefusal::KhadoChoice))
+    );
     assert_eq!(t2, t);
 }
 
@@ -149,7 +153,11 @@ fn a_pawn_off_the_two_outer_columns_cannot_be_cut() {
     assert_eq!(t.legal_moves(), vec![back(70, 1), Move::MISS_TURN]);
     for to in [8, 17, 67] {
         let mut t2 = t;
-        assert_eq!(t2.play(back(to, 1)), Err(Illegal::KhadoChoice), "{to}");
+        assert_eq!(
+            t2.play(back(to, 1)),
+            Err(Illegal::Chopat(ChopatRefusal::KhadoChoice)),
+            "{to}"
+        );
         assert_eq!(t2, t);
     }
     // With nothing on the outer columns, the turn is simply missed.
@@ -176,7 +184,10 @@ fn a_single_pawn_coming_back_may_not_land_on_a_pair() {
     // A Red pair on Black's 70: both pawns come back, or none.
     let t = Turn::new(finished_black(true, "done", 0, [6, 7, 53, 53]));
     let mut t2 = t;
-    assert_eq!(t2.play(back(70, 1)), Err(Illegal::KhadoChoice));
+    assert_eq!(
+        t2.play(back(70, 1)),
+        Err(Illegal::Chopat(ChopatRefusal::KhadoChoice))
+    );
     assert_eq!(t2, t);
 }
 

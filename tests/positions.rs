@@ -5,7 +5,8 @@
 mod common;
 use chaupar::board::Side;
 use chaupar::dice::SeededThrows;
-use chaupar::rules::{ChopatFlags, Game, Mode, Ool, Options, Position, PositionError, Setup};
+use chaupar::rules::chopat::{ChopatFlags, Ool};
+use chaupar::rules::{Game, Mode, Options, Position, PositionError, Setup};
 use chaupar::sim::random_playout;
 use common::damaged;
 use serde_json::{json, Value};

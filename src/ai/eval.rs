@@ -484,26 +484,6 @@ mod tests {
     }
 
     #[test]
-    fn a_false_pair_within_a_singles_reach_counts_as_exposed() {
-        // Chopat's false-pair rule: Yellow's single on 71 stands three
-        // squares behind Black's pair on 40; nothing reaches the pair on 49.
-        let named = |truth: u8| {
-            Position::from_json(&format!(
-                r#"{{"game": "chopat", "options": {{"false_pair": true}},
-                    "seats": ["black", "yellow"], "to_move": "black",
-                    "pawns": {{"black": [40, 40, 49, 49], "yellow": [71, 84, 84, 84]}},
-                    "flags": {{"black": {{"kajalvun": true, "has_thrown": true, "true_pair": {truth}}},
-                              "yellow": {{"kajalvun": true, "has_thrown": true}}}}}}"#
-            ))
-            .expect("a position")
-        };
-        let w = Weights::TUNED;
-        let exposed = evaluate(&named(49), Side(0), &w);
-        let covered = evaluate(&named(40), Side(0), &w);
-        assert!(covered > exposed, "{covered} {exposed}");
-    }
-
-    #[test]
     fn pawns_on_steps_8_and_76_count_as_the_pair_they_are() {
         // Pagade: Yellow's single on 39 stands three squares behind Black's
         // 8, which is also Black's 76. Black's two pawns there risk what a

@@ -110,11 +110,19 @@ pub fn courses() -> Vec<Course> {
     .collect()
 }
 
-/// The name of a reason as lessons write it: its variant's name.
+/// The name of a reason as lessons write it: its variant's name, or for
+/// a game's own reason (carried in one variant named for the game), the
+/// name of its own.
 pub fn reason_name(reason: Illegal) -> String {
     let debug = format!("{reason:?}");
-    debug
-        .split(|c: char| !c.is_alphanumeric())
+    let mut name = debug.as_str();
+    while let Some((_, inner)) = name
+        .split_once('(')
+        .filter(|(outer, _)| outer.chars().all(char::is_alphanumeric))
+    {
+        name = inner;
+    }
+    name.split(|c: char| !c.is_alphanumeric())
         .next()
         .unwrap_or_default()
         .to_string()

@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::chopat::ChopatRefusal;
 
 /// The Kajalvun lesson of Chopat, as written in its course.
 fn kajalvun() -> Lesson {
@@ -106,7 +107,7 @@ fn the_way_is_shown_after_two_wrong_tries_or_when_asked() {
 #[test]
 fn reasons_are_named_by_their_variant() {
     assert_eq!(
-        reason_name(Illegal::KajalvunFirst { step: 34 }),
+        reason_name(Illegal::Chopat(ChopatRefusal::KajalvunFirst { step: 34 })),
         "KajalvunFirst"
     );
     assert_eq!(

@@ -3,6 +3,7 @@
 //! out when a move is played (and again when a record is replayed), never
 //! stored: callers read them instead of comparing positions.
 
+use super::chopat::ChopatMilestone;
 use crate::board::Side;
 use crate::dice::Throw;
 use arrayvec::ArrayVec;
@@ -13,9 +14,9 @@ pub enum Bonus {
     None,
     /// Another throw follows (up to [`crate::rules::MAX_THROWS`] in a turn).
     Earned,
-    /// Chopat: a doublet, which gives another throw only once the player
-    /// has formed the Jug.
-    AfterKajalvun,
+    /// Values that give another throw only once the player's way is open
+    /// ([`crate::rules::Position::way_opened`]), which it is not yet.
+    Withheld,
 }
 
 /// What the turn does after a throw.
@@ -81,30 +82,20 @@ pub enum Milestone {
     WayHomeOpen,
     /// A capture earned another turn.
     TurnEarned,
-    /// Chopat: the first pair formed on the Kajalvun square, the Jug.
-    Kajalvun,
-    /// Chopat: the Jug moved together (Jugne Uthavavun).
-    JugMoved,
-    /// Chopat: a single pawn passed over its moved Jug; Ool Olangvun counts
-    /// once it has survived the next player's turn.
-    PassedJug,
-    /// Chopat's false-pair rule: the pair named true, on this step.
-    TruePairNamed { step: u8 },
     /// Pawns reached Home.
     Home { pawns: u8 },
     /// Every pawn is Home: the player finished, in this place (1 first).
     Finished { place: u8 },
-    /// Khado Karvo: pawns came back from Home, and the player is racing
-    /// again.
-    BackFromHome,
+    /// Chopat's own milestones.
+    Chopat(ChopatMilestone),
 }
 
 /// What the end of a turn did besides passing it on.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct TurnEnd {
-    /// Chopat: a pawn that passed over its Jug survived the turn (Ool
-    /// Olangvun is done) or was cut (it is not), by side.
-    pub ool: ArrayVec<(Side, bool), 4>,
+    /// Milestones that waited on the next player's turn and came with
+    /// its end, by side.
+    pub settled: ArrayVec<(Side, Milestone), 4>,
     /// Seats whose turns went by: finished Chopat partners missing theirs
     /// (the one who chose to, first).
     pub missed: ArrayVec<Side, 4>,

@@ -1,6 +1,7 @@
 //! Why a position, an option or a game description was refused: the one
 //! error of every door into the rules.
 
+use super::chopat::ChopatPositionError;
 use super::game::{Game, Mode};
 use std::fmt;
 
@@ -100,79 +101,8 @@ pub enum PositionError {
         colour: String,
         game: Game,
     },
-    // Chopat's flags, disagreeing with each other or with the pawns.
-    /// A Jug, or its moves or Ool Olangvun, before Kajalvun.
-    JugBeforeKajalvun {
-        colour: String,
-    },
-    /// A pair before Kajalvun away from the start and the Kajalvun square.
-    PairBeforeKajalvun {
-        colour: String,
-        step: u8,
-        kajalvun: u8,
-    },
-    JugWithoutPair {
-        colour: String,
-        step: u8,
-    },
-    /// Ool Olangvun waits on a pass over a Jug that has not moved.
-    PassedUnmovedJug {
-        colour: String,
-        step: u8,
-        /// The flag that says whether the Jug has moved.
-        flag: &'static str,
-    },
-    /// Before Ool Olangvun, a Jug away from the Kajalvun square that has
-    /// not moved.
-    UnmovedJugAway {
-        colour: String,
-        step: u8,
-        /// The flag that says whether the Jug has moved.
-        flag: &'static str,
-    },
-    JugMovedWithoutJug {
-        colour: String,
-    },
-    /// Ool Olangvun waits on a step where no pawn of the player stands.
-    OolWithoutPawn {
-        colour: String,
-        step: u8,
-    },
-    OolPendingWithoutStep {
-        colour: String,
-        /// The flag that says on which step.
-        step_flag: &'static str,
-    },
-    OolValue {
-        colour: String,
-        value: String,
-        flag: &'static str,
-        /// What the flag may say: not yet, pending (with `step_flag`), done.
-        values: &'static [&'static str; 3],
-        step_flag: &'static str,
-    },
-    /// Two pairs under the false-pair rule, neither named true.
-    TruePairUnnamed {
-        colour: String,
-    },
-    TruePairWithoutRule {
-        colour: String,
-    },
-    TruePairNotAPair {
-        colour: String,
-        step: u8,
-    },
-    /// A true pair named where it is the player's only one.
-    TruePairAlone {
-        colour: String,
-        step: u8,
-    },
-    /// Pawns away from the start of a player who has not had a turn.
-    MovedWithoutTurn {
-        colour: String,
-        /// The flag that says whether the player has had a turn.
-        flag: &'static str,
-    },
+    /// Chopat's flags, disagreeing with each other or with the pawns.
+    Chopat(ChopatPositionError),
     /// The start of a record is a position of another game.
     StartOfAnotherGame,
     Json(String),
@@ -289,70 +219,7 @@ impl fmt::Display for PositionError {
                 "{colour} has flags of another game in a game of {}",
                 game.title()
             ),
-            JugBeforeKajalvun { colour } => {
-                write!(f, "{colour} has a Jug but has not done Kajalvun")
-            }
-            PairBeforeKajalvun {
-                colour,
-                step,
-                kajalvun,
-            } => write!(
-                f,
-                "{colour} has a pair on step {step} before Kajalvun; the first pair must form on step {kajalvun}"
-            ),
-            JugWithoutPair { colour, step } => write!(
-                f,
-                "{colour}'s Jug is on step {step}, where no pair of theirs stands"
-            ),
-            PassedUnmovedJug { colour, step, flag } => write!(
-                f,
-                "{colour}'s Jug on step {step} has not moved (\"{flag}\" is false), but Ool Olangvun waits on a pawn that passed it"
-            ),
-            UnmovedJugAway { colour, step, flag } => write!(
-                f,
-                "{colour}'s Jug on step {step} has not moved (\"{flag}\" is false), but it stands away from the Kajalvun square"
-            ),
-            JugMovedWithoutJug { colour } => {
-                write!(f, "{colour}'s Jug has moved but there is no Jug")
-            }
-            OolWithoutPawn { colour, step } => write!(
-                f,
-                "{colour}'s Ool Olangvun waits on step {step}, where no pawn of theirs stands"
-            ),
-            OolPendingWithoutStep { colour, step_flag } => write!(
-                f,
-                "{colour}'s Ool Olangvun is pending but \"{step_flag}\" does not say on which step"
-            ),
-            OolValue {
-                colour,
-                value,
-                flag,
-                values: [not_yet, pending, done],
-                step_flag,
-            } => write!(
-                f,
-                "{colour}'s \"{flag}\" must be \"{not_yet}\", \"{pending}\" (with \"{step_flag}\") or \"{done}\", not \"{value}\""
-            ),
-            TruePairUnnamed { colour } => write!(
-                f,
-                "{colour} has two pairs under the false-pair rule but names neither true"
-            ),
-            TruePairWithoutRule { colour } => write!(
-                f,
-                "{colour} names a true pair, but the false-pair rule is off"
-            ),
-            TruePairNotAPair { colour, step } => write!(
-                f,
-                "{colour}'s true pair is on step {step}, where no pair of theirs stands"
-            ),
-            TruePairAlone { colour, step } => write!(
-                f,
-                "{colour} names a true pair but has only the one on step {step}"
-            ),
-            MovedWithoutTurn { colour, flag } => write!(
-                f,
-                "{colour}'s pawns have left the start, so {colour} has had a turn: \"{flag}\" cannot be false"
-            ),
+            Chopat(why) => why.fmt(f),
             StartOfAnotherGame => f.write_str("the record's start is a position of another game"),
             Several(problems) => {
                 let texts: Vec<String> = problems.iter().map(|p| p.to_string()).collect();

@@ -1,6 +1,8 @@
 //! Why a move cannot be made: every refusal of the rules has a reason the
 //! app can show.
 
+use super::chopat::ChopatRefusal;
+
 /// Why a move cannot be made.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Illegal {
@@ -22,13 +24,6 @@ pub enum Illegal {
     SmallerOnGroup,
     ImmuneGroup,
     SquareFull,
-    /// Before its first pair a player's pawns stand together only on the
-    /// square where that pair must form, its own `step`.
-    KajalvunFirst {
-        step: u8,
-    },
-    JugOnce,
-    JugFirstDoublet,
     OnDouble,
     TwoColoursThere,
     BlockedByDouble,
@@ -41,5 +36,6 @@ pub enum Illegal {
         to: u8,
     },
     MustUseMore,
-    KhadoChoice,
+    /// Chopat's own refusals.
+    Chopat(ChopatRefusal),
 }

@@ -8,10 +8,13 @@
 //! - [`Turn`]: the throw phase and the move phase, legal moves generated,
 //!   every refusal with a reason ([`Illegal`]), every move and throw saying
 //!   what it did ([`Effects`], [`Thrown`]).
+//! - [`chopat`]: Chopat's own terms (its flags, refusals, position errors
+//!   and milestones), which the generic enums carry as one variant each.
 //! - [`Match`]: a game in progress with its seeded throws and its record,
 //!   which replays to exactly the same position.
 
 mod card;
+pub mod chopat;
 mod effects;
 mod error;
 mod flags;
@@ -29,7 +32,7 @@ mod turn;
 
 pub use effects::{AfterThrow, Bonus, Captured, Effects, Milestone, ThrowName, Thrown, TurnEnd};
 pub use error::PositionError;
-pub use flags::{ChopatFlags, Flags, GameFlags, Ool};
+pub use flags::{Flags, GameFlags};
 pub use game::{Game, Mode};
 pub use games::marked_squares;
 pub use illegal::Illegal;

@@ -37,8 +37,7 @@ pub struct Move {
     /// Chopat's false-pair rule: which pair is true, named by a single
     /// move that forms a pair while another of its colour stands. `None`
     /// on every other move, and in records written before players named
-    /// it, where the engine names it as they did (the Jug, else the pair
-    /// farthest along).
+    /// it, where the engine names it as they did (its card says how).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub true_pair: Option<TruePair>,
 }

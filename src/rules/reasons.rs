@@ -1,4 +1,5 @@
-//! Every refusal's reason in words.
+//! Every refusal's reason in words (a game's own refusals are worded
+//! with them, in its terms).
 
 use super::illegal::Illegal;
 use std::fmt;
@@ -17,9 +18,7 @@ impl fmt::Display for Illegal {
             }
             AlreadyHome => "that pawn is already Home",
             ReenterFirst => "cut pawns must re-enter first",
-            EachCutPawnEnters => {
-                "every cut pawn comes back this turn: each takes a die of its own"
-            }
+            EachCutPawnEnters => "every cut pawn comes back this turn: each takes a die of its own",
             NotTogether => "those pawns do not stand together as a pair here",
             PairNeedsDoublet => "a pair moves together only on a doublet",
             GroupNeedsDouble => "pawns move together only with a double, a triple or khim",
@@ -29,16 +28,10 @@ impl fmt::Display for Illegal {
             SmallerOnGroup => "a smaller piece cannot land on a larger group",
             ImmuneGroup => "two or more pawns together cannot be sent back",
             SquareFull => "no square outside the Belly holds more than two pawns of a colour",
-            KajalvunFirst { step } => {
-                return write!(
-                    f,
-                    "before Kajalvun your first pair must form on your Kajalvun square, step {step}"
-                );
-            }
-            JugOnce => "the Jug may move together only once before Ool Olangvun",
-            JugFirstDoublet => "the Jug moves together only with the turn's first doublet",
             OnDouble => "that square holds a double, which only hits lone pawns",
-            TwoColoursThere => "two other players' pawns share that square: nobody else may land there",
+            TwoColoursThere => {
+                "two other players' pawns share that square: nobody else may land there"
+            }
             BlockedByDouble => "a single pawn cannot pass an opponent's double",
             NeedsTopValue => "a pawn off the board enters only on Chamma or Ashta",
             OffBoardFirst => "that pawn is off the board: it enters only with a top value",
@@ -49,7 +42,7 @@ impl fmt::Display for Illegal {
                 return write!(f, "with those values that move goes to step {to}")
             }
             MustUseMore => "you must use as many of the turn's values as can be used",
-            KhadoChoice => "Khado Karvo: bring a pawn back from Home onto an opponent on your arm, or miss this turn",
+            Chopat(why) => return why.fmt(f),
         };
         f.write_str(s)
     }

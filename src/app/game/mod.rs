@@ -181,7 +181,7 @@ impl GameScreen {
             let Some(s) = session.as_mut() else { return };
             // Asked before the pass is acknowledged: a Khado Karvo choice
             // that comes next is its player's to make.
-            let declined = s.is_khado_karvo();
+            let declined = s.is_without_throw();
             s.acknowledge_pass();
             declined
         };
@@ -472,9 +472,9 @@ impl GameScreen {
             let computer = s.mover_kind().is_computer();
             play.set_prompt(present::ask(s));
             play.set_can_throw(s.can_throw() && !computer);
-            let khado = s.is_khado_karvo();
-            play.set_can_pass((prompt == Prompt::Passes || khado) && !computer);
-            play.set_pass_optional(khado);
+            let without_throw = s.is_without_throw();
+            play.set_can_pass((prompt == Prompt::Passes || without_throw) && !computer);
+            play.set_pass_optional(without_throw);
             let busy = self.pace.borrow().is_moving();
             play.set_can_hint(prompt == Prompt::Move && !computer && !busy && s.hint().is_none());
             play.set_can_take_back(s.can_take_back() && !busy);

@@ -1,38 +1,12 @@
-//! What Chopat's rules remember of a player: Kajalvun, the Jug and its
-//! moves, Ool Olangvun, the true pair (its card, `games/chopat.rs`, says
-//! what they mean), and their names in positions' JSON.
+//! What Chopat's rules remember of a player ([`ChopatFlags`]: Kajalvun,
+//! the Jug and its moves, Ool Olangvun, the true pair; its card,
+//! `games/chopat.rs`, says what they mean): where a player's flags keep
+//! them, and their names in positions' JSON.
 
 use super::{Flag, Flags, GameFlags, Given, MISSED_TURNS};
+use crate::rules::chopat::{ChopatFlags, ChopatPositionError, Ool};
 use crate::rules::error::PositionError;
 use serde_json::json;
-
-/// Chopat's Ool Olangvun: a single pawn passing over its own Jug.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Ool {
-    NotYet,
-    /// A pawn passed the Jug and now stands on this step; it counts once it
-    /// has survived the next player's turn.
-    Pending(u8),
-    Done,
-}
-
-/// What Chopat's rules remember of a player.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct ChopatFlags {
-    /// The first pair (the Jug) has been formed on step 34.
-    pub kajalvun: bool,
-    /// The player has had a turn (the opening split needs the player's
-    /// first throw).
-    pub has_thrown: bool,
-    /// The step the Jug stands on, while it stands.
-    pub jug: Option<u8>,
-    /// The Jug has moved together and not yet been passed over.
-    pub jug_moved: bool,
-    pub ool: Ool,
-    /// The false-pair rule: the step of the pair its player named true,
-    /// while the player has two pairs.
-    pub true_pair: Option<u8>,
-}
 
 impl ChopatFlags {
     /// A player's at the start, and in a position of another game.
@@ -129,10 +103,12 @@ const OOL: Flag = Flag {
                 .step()?,
             ),
             (PENDING, None) => {
-                return Err(PositionError::OolPendingWithoutStep {
-                    colour,
-                    step_flag: OOL_PAWN.name,
-                })
+                return Err(PositionError::Chopat(
+                    ChopatPositionError::OolPendingWithoutStep {
+                        colour,
+                        step_flag: OOL_PAWN.name,
+                    },
+                ))
             }
             (other, _) => return Err(ool_value(colour, other)),
         };
@@ -150,13 +126,13 @@ const OOL: Flag = Flag {
 
 /// `colour`'s `ool` cannot say `value`.
 fn ool_value(colour: String, value: &str) -> PositionError {
-    PositionError::OolValue {
+    PositionError::Chopat(ChopatPositionError::OolValue {
         colour,
         value: value.to_string(),
         flag: OOL.name,
         values: &[NOT_YET, PENDING, DONE],
         step_flag: OOL_PAWN.name,
-    }
+    })
 }
 
 /// Read with `ool`, which must be pending.

@@ -7,9 +7,9 @@
 
 pub(crate) mod chopat;
 
-pub use chopat::{ChopatFlags, Ool};
 pub(crate) use chopat::{CHOPAT_FLAGS, HAS_THROWN};
 
+use super::chopat::ChopatFlags;
 use super::error::PositionError;
 use serde_json::{json, Map, Value};
 

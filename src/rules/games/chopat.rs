@@ -25,10 +25,11 @@ use super::stick_dice::{doublet, pair_cuts_pair, stick_dice_shapes, START};
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
 use crate::rules::card::{Landing, RuleCard, Shape, ShapeQuery, Shapes, Standing};
+use crate::rules::chopat::{ChopatFlags, ChopatMilestone, ChopatPositionError, ChopatRefusal, Ool};
 use crate::rules::effects::{Bonus, Effects, Milestone, ThrowName, TurnEnd};
 use crate::rules::error::PositionError;
 use crate::rules::flags::chopat::JUG_MOVED;
-use crate::rules::flags::{ChopatFlags, Flag, Flags, GameFlags, Ool, CHOPAT_FLAGS, HAS_THROWN};
+use crate::rules::flags::{Flag, Flags, GameFlags, CHOPAT_FLAGS, HAS_THROWN};
 use crate::rules::game::Mode;
 use crate::rules::illegal::Illegal;
 use crate::rules::moves::{Move, Spend, TruePair, SLOTS};
@@ -46,6 +47,15 @@ const TURNS_MISSED: u8 = 4;
 const OWN_ARM_OUTER: [std::ops::RangeInclusive<u8>; 2] = [9..=16, 68..=75];
 
 pub(crate) struct Chopat;
+
+impl Chopat {
+    /// Kajalvun done for `side`, its doublets giving throws: how tests of
+    /// the machinery make long Chopat turns.
+    #[cfg(test)]
+    pub(crate) fn open_way(pos: &mut Position, side: Side) {
+        own_mut(pos, side).kajalvun = true;
+    }
+}
 
 /// A player's Chopat flags.
 #[inline]
@@ -73,7 +83,7 @@ impl RuleCard for Chopat {
     ];
     const FLAGS: &'static [Flag] = CHOPAT_FLAGS;
     const GAME_FLAGS: GameFlags = GameFlags::Chopat(ChopatFlags::FRESH);
-    const NOT_A_CHOICE: Illegal = Illegal::KhadoChoice;
+    const NOT_A_CHOICE: Illegal = Illegal::Chopat(ChopatRefusal::KhadoChoice);
 
     fn implement(_options: &Options) -> Implement {
         Implement::StickDice
@@ -120,10 +130,10 @@ impl RuleCard for Chopat {
         let flags = own(pos, side);
         if flags.jug == Some(m.from) && flags.ool != Ool::Done {
             if flags.jug_moved {
-                return Err(Illegal::JugOnce);
+                return Err(Illegal::Chopat(ChopatRefusal::JugOnce));
             }
             if m.spend.bits() >> SLOTS != 0 {
-                return Err(Illegal::JugFirstDoublet);
+                return Err(Illegal::Chopat(ChopatRefusal::JugFirstDoublet));
             }
         }
         Ok(())
@@ -133,9 +143,9 @@ impl RuleCard for Chopat {
     #[inline]
     fn joining(pos: &Position, side: Side, m: Move, together: u8) -> Result<(), Illegal> {
         if together >= 2 && m.to != KAJALVUN_STEP && !own(pos, side).kajalvun {
-            return Err(Illegal::KajalvunFirst {
+            return Err(Illegal::Chopat(ChopatRefusal::KajalvunFirst {
                 step: KAJALVUN_STEP,
-            });
+            }));
         }
         Ok(())
     }
@@ -261,7 +271,10 @@ impl RuleCard for Chopat {
             if let Ool::Pending(p) = own(pos, other).ool {
                 let survived = pos.pawns(other).contains(&p);
                 own_mut(pos, other).ool = if survived { Ool::Done } else { Ool::NotYet };
-                end.ool.push((other, survived));
+                if survived {
+                    end.settled
+                        .push((other, Milestone::Chopat(ChopatMilestone::OolDone)));
+                }
             }
         }
         own_mut(pos, seat).has_thrown = true;
@@ -272,7 +285,7 @@ impl RuleCard for Chopat {
     fn bonus(pos: &Position, side: Side, throw: Throw) -> Bonus {
         match throw.is_doublet() {
             true if own(pos, side).kajalvun => Bonus::Earned,
-            true => Bonus::AfterKajalvun,
+            true => Bonus::Withheld,
             false => Bonus::None,
         }
     }
@@ -290,16 +303,20 @@ impl RuleCard for Chopat {
     fn milestones(before: &Position, after: &Position, side: Side, m: Move, out: &mut Effects) {
         let (was, is) = (own(before, side), own(after, side));
         if !was.kajalvun && is.kajalvun {
-            out.milestones.push(Milestone::Kajalvun);
+            out.milestones
+                .push(Milestone::Chopat(ChopatMilestone::Kajalvun));
         }
         if m.pawns == 2 && was.jug == Some(m.from) && is.jug == Some(m.to) {
-            out.milestones.push(Milestone::JugMoved);
+            out.milestones
+                .push(Milestone::Chopat(ChopatMilestone::JugMoved));
         }
         if was.ool == Ool::NotYet && matches!(is.ool, Ool::Pending(_)) {
-            out.milestones.push(Milestone::PassedJug);
+            out.milestones
+                .push(Milestone::Chopat(ChopatMilestone::PassedJug));
         }
         if let (Some(_), Some(step)) = (m.true_pair, is.true_pair) {
-            out.milestones.push(Milestone::TruePairNamed { step });
+            out.milestones
+                .push(Milestone::Chopat(ChopatMilestone::TruePairNamed { step }));
         }
     }
 
@@ -337,7 +354,8 @@ impl RuleCard for Chopat {
         _m: Move,
         out: &mut Effects,
     ) -> Option<Side> {
-        out.milestones.push(Milestone::BackFromHome);
+        out.milestones
+            .push(Milestone::Chopat(ChopatMilestone::BackFromHome));
         pos.flags[seat.index()].missed_turns = 0;
         Some(seat.next())
     }
@@ -377,16 +395,18 @@ impl RuleCard for Chopat {
         if !given(HAS_THROWN.name) {
             flags.has_thrown = moved;
         } else if moved && !flags.has_thrown {
-            return Err(PositionError::MovedWithoutTurn {
-                colour: colour.to_string(),
-                flag: HAS_THROWN.name,
-            });
+            return Err(PositionError::Chopat(
+                ChopatPositionError::MovedWithoutTurn {
+                    colour: colour.to_string(),
+                    flag: HAS_THROWN.name,
+                },
+            ));
         }
         Ok(())
     }
 
     fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), PositionError> {
-        validate_flags(pos, side, colour)
+        validate_flags(pos, side, colour).map_err(PositionError::Chopat)
     }
 
     /// A position that does not name a true pair means the one the
@@ -443,8 +463,8 @@ fn at_start(pawns: &[u8]) -> bool {
 
 /// The flags of Kajalvun, the Jug, Ool Olangvun and the true pair agree
 /// with each other and with the pawns.
-fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), PositionError> {
-    use PositionError::*;
+fn validate_flags(pos: &Position, side: Side, colour: &str) -> Result<(), ChopatPositionError> {
+    use ChopatPositionError::*;
     let f = own(pos, side);
     let colour = colour.to_string();
     let count_at = |step: u8| pos.pawns_on(side, step);

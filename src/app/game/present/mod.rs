@@ -20,7 +20,8 @@ use crate::app::{LessonStep, MoveChoice, NoticeKind, PawnData, Refusal, ThrowCal
 use crate::board::Side;
 use crate::dice::{Implement, Throw};
 use crate::lessons::Step;
-use crate::rules::{AfterThrow, ChopatFlags, Illegal, ThrowName};
+use crate::rules::chopat::{ChopatFlags, ChopatRefusal};
+use crate::rules::{AfterThrow, Illegal, ThrowName};
 
 /// A side's colour.
 pub fn colour(s: &Session, side: Side) -> Colour {
@@ -105,9 +106,6 @@ pub fn rules_refusal(why: Illegal) -> Notice {
         SmallerOnGroup => (Refusal::SmallerOnGroup, 0),
         ImmuneGroup => (Refusal::ImmuneGroup, 0),
         SquareFull => (Refusal::SquareFull, 0),
-        KajalvunFirst { step } => (Refusal::KajalvunFirst, i32::from(step)),
-        JugOnce => (Refusal::JugOnce, 0),
-        JugFirstDoublet => (Refusal::JugFirstDoublet, 0),
         OnDouble => (Refusal::OnDouble, 0),
         TwoColoursThere => (Refusal::TwoColoursThere, 0),
         BlockedByDouble => (Refusal::BlockedByDouble, 0),
@@ -118,7 +116,12 @@ pub fn rules_refusal(why: Illegal) -> Notice {
         NoPairToName => (Refusal::NoPairToName, 0),
         WrongDestination { to } => (Refusal::WrongDestination, i32::from(to)),
         MustUseMore => (Refusal::MustUseMore, 0),
-        KhadoChoice => (Refusal::KhadoChoice, 0),
+        Chopat(why) => match why {
+            ChopatRefusal::KajalvunFirst { step } => (Refusal::KajalvunFirst, i32::from(step)),
+            ChopatRefusal::JugOnce => (Refusal::JugOnce, 0),
+            ChopatRefusal::JugFirstDoublet => (Refusal::JugFirstDoublet, 0),
+            ChopatRefusal::KhadoChoice => (Refusal::KhadoChoice, 0),
+        },
     };
     Notice {
         kind: NoticeKind::Refused,

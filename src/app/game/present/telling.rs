@@ -10,7 +10,8 @@ use crate::app::text::values_text;
 use crate::app::WhichPawn;
 use crate::app::{Ask, Colour, Cut, MoveKind, MoveText, PawnData, Place, PlaceKind, Stands};
 use crate::board::Side;
-use crate::rules::{ChopatFlags, Effects, Milestone, Move};
+use crate::rules::chopat::{ChopatFlags, ChopatMilestone};
+use crate::rules::{Effects, Milestone, Move};
 
 /// What the banner asks of the player to move: once a pawn is chosen,
 /// where it may go; while the computer plays, only that it does.
@@ -21,7 +22,7 @@ pub fn ask(s: &Session) -> Ask {
         Prompt::Throw => Ask::Throw,
         Prompt::ThrowAgain => Ask::ThrowAgain,
         Prompt::Move if s.selected().is_some() => Ask::MoveToSquare,
-        Prompt::Move if s.is_khado_karvo() => Ask::KhadoKarvo,
+        Prompt::Move if s.is_without_throw() => Ask::KhadoKarvo,
         Prompt::Move => Ask::MovePawn,
         Prompt::Passes => Ask::Passes,
         Prompt::Over => Ask::Over,
@@ -117,12 +118,17 @@ fn tell_consequences(s: &Session, told: &mut MoveText, effects: &Effects) {
             Milestone::WayHomeOpen => told.way_home_open = true,
             Milestone::TurnEarned => told.another_turn = true,
             Milestone::Finished { place } => told.finishes = i32::from(place),
-            Milestone::Kajalvun => told.forms_jug = true,
-            Milestone::PassedJug => told.passes_jug = true,
-            Milestone::TruePairNamed { step } => {
+            Milestone::Chopat(ChopatMilestone::Kajalvun) => told.forms_jug = true,
+            Milestone::Chopat(ChopatMilestone::PassedJug) => told.passes_jug = true,
+            Milestone::Chopat(ChopatMilestone::TruePairNamed { step }) => {
                 told.true_pair = place(s, step).number;
             }
-            Milestone::JugMoved | Milestone::Home { .. } | Milestone::BackFromHome => {}
+            Milestone::Chopat(
+                ChopatMilestone::JugMoved
+                | ChopatMilestone::OolDone
+                | ChopatMilestone::BackFromHome,
+            )
+            | Milestone::Home { .. } => {}
         }
     }
 }

@@ -15,9 +15,10 @@ use std::cell::OnceCell;
 
 use crate::board::{Cell, Side};
 use crate::dice::{Implement, Throw};
+use crate::rules::chopat::ChopatMilestone;
 use crate::rules::{
-    replay_onto, AfterThrow, Bonus, Effects, Event, Illegal, Match, Move, Phase, Position,
-    ReplayTarget, Thrown, Turn, TurnEnd,
+    replay_onto, AfterThrow, Bonus, Effects, Event, Illegal, Match, Milestone, Move, Phase,
+    Position, ReplayTarget, Thrown, Turn, TurnEnd,
 };
 
 use super::board_view::{PawnAt, Trail};
@@ -419,9 +420,9 @@ impl Session {
         }
     }
 
-    /// Chopat's Khado Karvo: the finished player to move may bring pawns
-    /// back from Home to cut, or miss the turn.
-    pub fn is_khado_karvo(&self) -> bool {
+    /// A turn without a throw (Chopat's Khado Karvo): the finished player
+    /// to move may bring pawns back from Home to cut, or miss the turn.
+    pub fn is_without_throw(&self) -> bool {
         self.passing.is_none() && self.turn().is_without_throw()
     }
 
@@ -457,7 +458,7 @@ impl Session {
             told: Told::Threw {
                 values: report.throw.values().to_vec(),
                 after: report.after,
-                no_bonus: report.bonus == Bonus::AfterKajalvun,
+                no_bonus: report.bonus == Bonus::Withheld,
             },
         });
         self.settled = self.settled(report.turn_end.as_ref());
@@ -539,7 +540,7 @@ impl Session {
             mv,
             values: mv.values(self.turn().throws()),
             earlier: self.turn().mover_values(mv),
-            bring_back: mv != Move::MISS_TURN && self.is_khado_karvo(),
+            bring_back: mv != Move::MISS_TURN && self.is_without_throw(),
         }
     }
 
@@ -563,7 +564,8 @@ impl Session {
                     },
                 });
             }
-            if end.ool.contains(&(seat, true)) {
+            let ool_done = (seat, Milestone::Chopat(ChopatMilestone::OolDone));
+            if end.settled.contains(&ool_done) {
                 lines.push(Entry {
                     seat,
                     told: Told::OolDone,

@@ -541,7 +541,7 @@ fn khado_karvo_choices_are_named_for_what_they_do() {
         Default::default(),
         Default::default(),
     );
-    assert!(s.is_khado_karvo());
+    assert!(s.is_without_throw());
     let [back, miss] = s.turn().legal_moves()[..] else {
         panic!("two choices")
     };
@@ -555,7 +555,7 @@ fn khado_karvo_choices_are_named_for_what_they_do() {
     assert_eq!(notice(&present::notice(&s)), "Suggested: Miss the turn");
     assert_eq!(s.offered(), [Move::MISS_TURN]);
     s.play(miss).unwrap();
-    assert!(!s.is_khado_karvo());
+    assert!(!s.is_without_throw());
     assert_eq!(last_logged(&s), "misses turn 1 of 4");
 }
 

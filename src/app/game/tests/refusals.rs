@@ -3,12 +3,14 @@
 use super::notice;
 use crate::app::game::present::rules_refusal;
 use crate::app::{Colour, Name, Notice};
+use crate::rules::chopat::ChopatRefusal;
 use crate::rules::Illegal;
 
 /// Every reason the rules give for refusing a move, with an example of
 /// its detail: walked from the first, each naming the next, in one match
 /// that fails to compile until a new reason is placed in it.
 fn every_reason() -> Vec<Illegal> {
+    use ChopatRefusal::*;
     use Illegal::*;
     let next = |reason| match reason {
         GameOver => Some(ThrowFirst),
@@ -28,10 +30,7 @@ fn every_reason() -> Vec<Illegal> {
         SingleOnPair => Some(SmallerOnGroup),
         SmallerOnGroup => Some(ImmuneGroup),
         ImmuneGroup => Some(SquareFull),
-        SquareFull => Some(KajalvunFirst { step: 34 }),
-        KajalvunFirst { .. } => Some(JugOnce),
-        JugOnce => Some(JugFirstDoublet),
-        JugFirstDoublet => Some(OnDouble),
+        SquareFull => Some(OnDouble),
         OnDouble => Some(TwoColoursThere),
         TwoColoursThere => Some(BlockedByDouble),
         BlockedByDouble => Some(NeedsTopValue),
@@ -41,8 +40,11 @@ fn every_reason() -> Vec<Illegal> {
         NoSuchMover => Some(NoPairToName),
         NoPairToName => Some(WrongDestination { to: 14 }),
         WrongDestination { .. } => Some(MustUseMore),
-        MustUseMore => Some(KhadoChoice),
-        KhadoChoice => None,
+        MustUseMore => Some(Chopat(KajalvunFirst { step: 34 })),
+        Chopat(KajalvunFirst { .. }) => Some(Chopat(JugOnce)),
+        Chopat(JugOnce) => Some(Chopat(JugFirstDoublet)),
+        Chopat(JugFirstDoublet) => Some(Chopat(KhadoChoice)),
+        Chopat(KhadoChoice) => None,
     };
     std::iter::successors(Some(GameOver), |&reason| next(reason)).collect()
 }

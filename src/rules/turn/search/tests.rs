@@ -12,7 +12,7 @@ use crate::rules::games::{by_game, Chopat};
 use crate::rules::moves::{Move, Spend, SLOTS};
 use crate::rules::options::Overshoot;
 use crate::rules::position::{Position, MAX_PAWNS};
-use crate::rules::{ChopatFlags, Game, Options};
+use crate::rules::{Game, Options};
 use crate::sim::random_playout;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -87,7 +87,7 @@ fn assert_same_ends(turn: &Turn) {
 /// Turns at the start of their move phase, small enough for the brute
 /// force: from random games of every game, mode and overshoot option,
 /// and the same positions after a run of bonus throws (Chopat:
-/// doublets, once Kajalvun is done), as they are and with the pawns
+/// doublets, once the player's way is open), as they are and with the pawns
 /// moved up close to Home, where not every value fits.
 fn sample_turns(mut visit: impl FnMut(&Turn)) {
     for game in Game::ALL {
@@ -310,9 +310,8 @@ fn the_first_legal_move_found_alone_is_the_first_listed() {
 #[test]
 fn states_that_differ_only_in_which_slot_holds_a_pawn_are_one() {
     let json = r#"{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
-        "pawns": {"black": [14, 20, 40, 50], "yellow": [10, 30, 45, 60]},
-        "flags": {"black": {"kajalvun": true, "has_thrown": true}}}"#;
-    let start = Turn::new(Position::from_json(json).unwrap());
+        "pawns": {"black": [14, 20, 40, 50], "yellow": [10, 30, 45, 60]}}"#;
+    let start = Turn::new(way_open(Position::from_json(json).unwrap()));
     let die = |throw: usize, die: usize| 1u64 << (throw * SLOTS + die);
     let after = |moves: &[(u8, u8, u64)]| {
         let mut t = start;
@@ -349,16 +348,23 @@ fn states_that_differ_only_in_which_slot_holds_a_pawn_are_one() {
     assert!(swapped.state_key(&swapped.now) == first_then_second.state_key(&first_then_second.now));
 }
 
-/// Black's turn of Chopat after Kajalvun, pawns on `black`, in its
+/// A Chopat position with the way of the player to move open: its
+/// doublets give another throw.
+fn way_open(mut pos: Position) -> Position {
+    let side = pos.to_move();
+    Chopat::open_way(&mut pos, side);
+    pos
+}
+
+/// Black's turn of Chopat with its way open, pawns on `black`, in its
 /// move phase after `throws` ("overshoot: illegal").
 fn black_to_move(black: [u8; 4], throws: &[[u8; 2]]) -> Turn {
     let json = format!(
         r#"{{"game": "chopat", "seats": ["black", "yellow"], "to_move": "black",
         "options": {{"overshoot": "illegal"}},
-        "pawns": {{"black": {black:?}, "yellow": [18, 27, 44, 82]}},
-        "flags": {{"black": {{"kajalvun": true, "has_thrown": true}}}}}}"#
+        "pawns": {{"black": {black:?}, "yellow": [18, 27, 44, 82]}}}}"#
     );
-    let mut t = Turn::new(Position::from_json(&json).unwrap());
+    let mut t = Turn::new(way_open(Position::from_json(&json).unwrap()));
     for throw in throws {
         t.add_throw(Throw::dice(throw));
     }
@@ -455,12 +461,9 @@ fn moves_listed_with_a_memory_are_the_legal_moves() {
                 if !fresh || extra.below(4) != 0 {
                     return;
                 }
-                // Doublets give another throw once Kajalvun is done.
+                // Doublets give another throw once the way is open.
                 let mut start = t.now.pos;
-                let flags = ChopatFlags::of_mut(&mut start.flags[t.side.index()]);
-                if flags.jug.is_none() {
-                    flags.kajalvun = true;
-                }
+                Chopat::open_way(&mut start, t.side);
                 for _ in 0..2 {
                     let mut long = Turn::new(start);
                     while long.phase == Phase::Throw {
