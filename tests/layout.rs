@@ -161,7 +161,7 @@ fn imports(text: &str, module: &[String]) -> Vec<(Vec<String>, String)> {
         if statement.is_none() {
             let re_export = trimmed.starts_with("pub use ") || trimmed.starts_with("pub(");
             if let Some(at) = trimmed.find("use ").filter(|&at| {
-                at == 0 || (re_export && trimmed[..at].trim_end().ends_with(['e', ')']))
+                at == 0 || (re_export && trimmed[..at].trim_end().ends_with(['b', ')']))
             }) {
                 statement = Some((re_export, trimmed[at + "use ".len()..].to_string()));
             } else {
@@ -361,6 +361,7 @@ fn no_module_of_the_crate_imports_one_that_imports_it_back() {
 fn every_path_to_a_module_is_read() {
     let text = "use super::{card::RuleCard, moves::{Move, SLOTS}};\n\
                 pub use player::Output;\n\
+                pub use super::flags::Ool;\n\
                 pub(crate) use self::node::Node;\n\
                 // crate::sound::landing_ms in a comment\n\
                 fn f() { super::pagade::START[0]; crate::sound::landing_ms(1, 2); let s = \"crate::app\"; }\n";
