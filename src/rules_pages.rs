@@ -257,14 +257,14 @@ mod tests {
 
     #[test]
     fn a_loose_list_item_is_one_bullet_and_marks_stay_marks() {
-        let text = "### Words\n\n* **Jug**: the pair\n\n  made at Kajalvun.\n\n* 3 * 4 is *twelve*, `x_y`\n";
+        let text = "### Words\n\n* **Belly**: the square\n\n  before Home.\n\n* 3 * 4 is *twelve*, `x_y`\n";
         assert_eq!(
             shapes(text),
             vec![
                 (BlockKind::Heading, "Words".into()),
                 (
                     BlockKind::Bullet,
-                    "**Jug**: the pair made at Kajalvun.".into()
+                    "**Belly**: the square before Home.".into()
                 ),
                 (BlockKind::Bullet, "3 \\* 4 is *twelve*, `x_y`".into()),
             ]

@@ -14,7 +14,7 @@ pub fn courses() -> &'static [Course] {
 }
 
 /// A lesson's name among all the lessons, and the stem of its message
-/// ids: "chopat.kajalvun".
+/// ids: "pagade.cut".
 pub fn lesson_key(game: Game, lesson: &Lesson) -> String {
     format!("{}.{}", game.id(), lesson.id)
 }

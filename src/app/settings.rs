@@ -80,7 +80,7 @@ pub struct Settings {
     /// follows the device's language.
     pub language: Option<String>,
     /// The lessons played to their end, by game and lesson
-    /// ("chopat.kajalvun").
+    /// ("pagade.cut").
     pub lessons_done: BTreeSet<String>,
 }
 
