@@ -4,7 +4,9 @@
 //! to frame (so that only what changed is drawn, as on the desktop), the
 //! clock moved on by a 60 Hz frame between draws. Games of Chaupar (long
 //! dice) and Chowka Bhara (cowries) between people, played through the game
-//! screen's own callbacks; each drawn frame's time is kept by what moves.
+//! screen's own callbacks; each drawn frame's time is kept by what moves,
+//! and how much of the window it drew (which, unlike the time, does not
+//! depend on what else the machine is doing).
 //!
 //! `cargo run --release --example frames` (one thread; built as an example,
 //! Cargo.toml says why); docs/performance.md.
@@ -44,6 +46,14 @@ impl Platform for Bench {
     }
 }
 
+/// One frame drawn: how long it took, and how many pixels it drew (the
+/// region Slint found changed, at most three rectangles: changes far apart
+/// in one frame are drawn as the boxes round them).
+struct Drawn {
+    time: Duration,
+    pixels: u64,
+}
+
 /// The window, its buffer and clock: draws frames and times them.
 struct Screen {
     window: Rc<MinimalSoftwareWindow>,
@@ -53,22 +63,28 @@ struct Screen {
 
 impl Screen {
     /// Moves the clock on by one frame and draws what changed; the time
-    /// drawing took, if anything was drawn.
-    fn frame(&mut self) -> Option<Duration> {
+    /// drawing took and the pixels drawn, if anything was drawn.
+    fn frame(&mut self) -> Option<Drawn> {
         self.now.set(self.now.get() + FRAME);
         slint::platform::update_timers_and_animations();
         let mut took = None;
         let buffer = &mut self.buffer;
         self.window.draw_if_needed(|renderer| {
             let begun = Instant::now();
-            renderer.render(buffer, WIDTH as usize);
-            took = Some(begun.elapsed());
+            let region = renderer.render(buffer, WIDTH as usize);
+            took = Some(Drawn {
+                time: begun.elapsed(),
+                pixels: region
+                    .iter()
+                    .map(|(_, size)| u64::from(size.width) * u64::from(size.height))
+                    .sum(),
+            });
         });
         took
     }
 
-    /// Draws `frames` frames, keeping the times of those drawn.
-    fn frames(&mut self, frames: usize, times: &mut Vec<Duration>) {
+    /// Draws `frames` frames, keeping those drawn.
+    fn frames(&mut self, frames: usize, times: &mut Vec<Drawn>) {
         times.extend((0..frames).filter_map(|_| self.frame()));
     }
 }
@@ -76,7 +92,7 @@ impl Screen {
 /// Throws and moves through the game screen's callbacks, as taps would:
 /// `THROWS` throws, each followed by the moves it gives (the first movable
 /// pawn to its first lit square), timing the frames of each.
-fn play(app: &App, screen: &mut Screen, tumble: &mut Vec<Duration>, walk: &mut Vec<Duration>) {
+fn play(app: &App, screen: &mut Screen, tumble: &mut Vec<Drawn>, walk: &mut Vec<Drawn>) {
     let play = app.window().global::<Play>();
     let mut thrown = 0;
     for _ in 0..2_000 {
@@ -110,23 +126,33 @@ fn play(app: &App, screen: &mut Screen, tumble: &mut Vec<Duration>, walk: &mut V
     }
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i].as_secs_f64() * 1e3
+fn percentile<T: Copy>(sorted: &[T], p: f64) -> T {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-fn report(what: &str, times: &mut [Duration]) {
-    times.sort();
-    if times.is_empty() {
+fn report(what: &str, frames: &[Drawn]) {
+    if frames.is_empty() {
         println!("{what}: no frames drawn");
         return;
     }
+    let mut ms: Vec<f64> = frames.iter().map(|f| f.time.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    let window = f64::from(WIDTH * HEIGHT);
+    let mut share: Vec<f64> = frames
+        .iter()
+        .map(|f| f.pixels as f64 / window * 100.0)
+        .collect();
+    share.sort_by(f64::total_cmp);
     println!(
-        "{what}: {} frames drawn, ms p50 {:.2} / p95 {:.2} / max {:.2}",
-        times.len(),
-        percentile(times, 0.5),
-        percentile(times, 0.95),
-        percentile(times, 1.0),
+        "{what}: {} frames drawn, ms p50 {:.2} / p95 {:.2} / max {:.2}; \
+         % of the window drawn p50 {:.1} / p95 {:.1} / max {:.1}",
+        ms.len(),
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.95),
+        percentile(&ms, 1.0),
+        percentile(&share, 0.5),
+        percentile(&share, 0.95),
+        percentile(&share, 1.0),
     );
 }
 
@@ -160,9 +186,9 @@ fn main() {
         let (mut tumble, mut walk) = (Vec::new(), Vec::new());
         play(&app, &mut screen, &mut tumble, &mut walk);
         println!("{game:?} at {WIDTH} x {HEIGHT}:");
-        report("  first frames of the game screen", &mut whole[..1]);
-        report("  the throw tumbling", &mut tumble);
-        report("  a pawn walking", &mut walk);
+        report("  first frames of the game screen", &whole[..1]);
+        report("  the throw tumbling", &tumble);
+        report("  a pawn walking", &walk);
     }
     let _ = std::fs::remove_dir_all(data);
 }
