@@ -5,6 +5,7 @@
 
 use crate::ui_support::*;
 use chaupar::app::courses::courses;
+use chaupar::app::settings::Speed;
 use chaupar::app::{game_name, Learn, Nav, NoticeKind, Play, Screen, Settings};
 use chaupar::board::Side;
 use chaupar::lessons::{Lesson, Step};
@@ -133,6 +134,56 @@ fn every_lesson_of_every_game_plays_to_its_end_on_the_board() {
             course.game
         );
     }
+}
+
+/// While another side's scripted turn is shown throw by throw and move by
+/// move, the lesson goes on saying that step and counting it as that step.
+#[test]
+fn another_sides_turn_is_its_own_step_while_the_board_shows_it() {
+    let app = app();
+    // Chopat's stick dice: Yellow's turn, moving 7 to 8 and then 6 to 9.
+    open_lesson(&app, 0, 0);
+    let lesson = &courses()[0].lessons[0];
+    let watch = (lesson.steps.iter())
+        .position(|s| matches!(s, Step::Watch { .. }))
+        .expect("the stick dice show Yellow's turn");
+    let Step::Watch { say: Some(say), .. } = &lesson.steps[watch] else {
+        panic!("Yellow's turn says what it shows");
+    };
+    let play = app.window().global::<Play>();
+    play.invoke_throw(0.7);
+    settle();
+    let moves: Vec<Move> = (lesson.steps[..watch].iter())
+        .filter_map(|s| match s {
+            Step::Move { mv, .. } => Some(*mv),
+            _ => None,
+        })
+        .collect();
+    let (last, first) = moves.split_last().expect("the learner moves first");
+    for mv in first {
+        make_move(&app, *mv);
+    }
+    // The learner's last move, and Yellow's turn after it, at their pace.
+    let cell = app
+        .with_turn(|t| t.position().board().cell(Side(0), last.to))
+        .flatten()
+        .expect("the move goes to a square");
+    play.invoke_tap_pawn(pawn_on(&app, last.from));
+    app.set_speed(Speed::Normal);
+    play.invoke_tap_cell(i32::from(cell.0));
+    let yellow = |app: &chaupar::app::App| app.with_turn(|t| t.position().pawns(Side(2)).to_vec());
+    let mut halfway = false;
+    for _ in 0..500 {
+        if yellow(&app) == Some(vec![6, 8, 12, 12]) {
+            halfway = true;
+            break;
+        }
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(20));
+    }
+    assert!(halfway, "Yellow's first move shown before its second");
+    let shown = play.get_lesson();
+    assert_eq!(shown.say, say.as_str());
+    assert_eq!((shown.step, shown.steps), (watch as i32 + 1, 6));
 }
 
 /// Two wrong taps light the lesson's move: its pawn chosen and only its

@@ -127,16 +127,19 @@ impl Teaching {
     /// The step shown now: another side's turn while it is still being
     /// shown, else the step to do; `None` once the lesson is done.
     pub fn step(&self) -> Option<&'static Step> {
-        if self.script.is_empty() {
-            return self.play.step();
-        }
-        let (next, _) = self.play.progress();
-        self.lesson().steps.get(next.checked_sub(1)?)
+        self.lesson().steps.get(self.progress().0)
     }
 
-    /// Which step this is (from 0), and how many there are.
+    /// Which step is shown (from 0), and how many there are: the lesson
+    /// has played another side's turn at once, but its step lasts until
+    /// the board has shown all of it.
     pub fn progress(&self) -> (usize, usize) {
-        self.play.progress()
+        let (next, steps) = self.play.progress();
+        if self.script.is_empty() {
+            (next, steps)
+        } else {
+            (next.saturating_sub(1), steps)
+        }
     }
 
     pub fn is_done(&self) -> bool {
