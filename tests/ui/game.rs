@@ -523,6 +523,12 @@ fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed
                 .all(|l| l == "Black group at Home, can move to 70"),
         "only the pawns Home can move: {labels:?}"
     );
+    // The first of them is drawn lit, as a stack's top would be.
+    let lit: Vec<i32> = (play.get_pawns().iter())
+        .filter(|p| p.movable)
+        .map(|p| p.step)
+        .collect();
+    assert_eq!(lit.len(), 1, "one pawn Home is lit, not {lit:?}");
     home[0].invoke_accessible_default_action();
     settle();
     let choices: Vec<String> = play

@@ -197,6 +197,7 @@ impl Layout {
                         } else {
                             0
                         },
+                        leads: rank + 1 == count,
                         lying: self.is_cross() && CROSS_HOMEWARD.contains(&p.step),
                     }
                 }
@@ -223,6 +224,7 @@ impl Layout {
             y,
             scale,
             top_of: 0,
+            leads: rank == 0,
             lying: false,
         }
     }
@@ -247,6 +249,7 @@ impl Layout {
             y,
             scale: 0.7,
             top_of: 0,
+            leads: rank == 0,
             lying: false,
         }
     }
@@ -260,6 +263,10 @@ pub struct Spot {
     pub scale: f32,
     /// The number of pawns in the stack this pawn tops (0: not a top).
     pub top_of: usize,
+    /// Whether this pawn stands for its side's pawns at its step: lit,
+    /// chosen and marked on it alone (a stack's top; the first of those
+    /// waiting or Home, drawn side by side).
+    pub leads: bool,
     pub lying: bool,
 }
 

@@ -293,8 +293,9 @@ pub fn pawns(s: &Session, layout: &Layout, pawns: &[PawnAt], lit: bool) -> Vec<P
                 .iter()
                 .filter(|q| q.side == pawn.side && q.step == pawn.step)
                 .count();
-            // A stack is lit once, on its top pawn.
-            let top = stack == 1 || spot.top_of > 0;
+            // A stack is lit once, on its top pawn; pawns waiting or Home,
+            // side by side, on the first of them.
+            let top = spot.leads;
             PawnData {
                 movable: movable && top,
                 selected: top && pawn.side == side && Some(pawn.step) == s.selected(),
