@@ -104,14 +104,7 @@ impl Layout {
         let marked = marked_cells(g);
         g.cells()
             .map(|(cell, info)| {
-                let span = if info.kind == CellKind::Home && self.is_cross() {
-                    3
-                } else {
-                    1
-                };
-                let half = span as f32 / 2.0;
-                let centre = (info.col as f32 + 0.5, info.row as f32 + 0.5);
-                let (x, y) = self.place(centre);
+                let (col, row, span) = self.square_of(info);
                 let target = targets.iter().find(|t| t.cell == cell);
                 let trail_end = match trail {
                     Some((_, from, _)) if from == Some(cell) => TrailEnd::Left,
@@ -120,8 +113,8 @@ impl Layout {
                 };
                 CellData {
                     index: cell.0 as i32,
-                    col: (x - half).round() as i32,
-                    row: (y - half).round() as i32,
+                    col,
+                    row,
                     span,
                     kind: match info.kind {
                         CellKind::Belly(_) => SquareKind::Belly,
@@ -141,6 +134,29 @@ impl Layout {
                 }
             })
             .collect()
+    }
+
+    /// Where a cell is drawn: its top left corner on the drawing grid, and
+    /// how many grid squares it covers (the cross board's Home: 3).
+    fn square_of(&self, info: board::CellInfo) -> (i32, i32, i32) {
+        let span = if info.kind == CellKind::Home && self.is_cross() {
+            3
+        } else {
+            1
+        };
+        let half = span as f32 / 2.0;
+        let (x, y) = self.place((info.col as f32 + 0.5, info.row as f32 + 0.5));
+        ((x - half).round() as i32, (y - half).round() as i32, span)
+    }
+
+    /// The cell drawn at a point of the drawing grid (in squares), if any:
+    /// where a tap on the board landed.
+    pub fn cell_at(&self, (x, y): (f32, f32)) -> Option<board::Cell> {
+        let (col, row) = (x.floor() as i32, y.floor() as i32);
+        self.geometry.cells().find_map(|(cell, info)| {
+            let (c, r, span) = self.square_of(info);
+            ((c..c + span).contains(&col) && (r..r + span).contains(&row)).then_some(cell)
+        })
     }
 
     /// Where each pawn is drawn. Pawns of one side on one square stack, the
@@ -329,6 +345,44 @@ mod tests {
             // Every start square is safe.
             for side in Side::ALL {
                 assert!(marked_cells(g).contains(&g.cell(side, 1).unwrap()));
+            }
+        }
+    }
+
+    #[test]
+    fn a_tap_finds_the_square_drawn_under_it_however_the_board_is_turned() {
+        for (kind, waiting_room) in [
+            (BoardKind::Cross, false),
+            (BoardKind::Square(5), true),
+            (BoardKind::Square(7), false),
+        ] {
+            for side in Side::ALL {
+                let layout = Layout::new(kind, side, waiting_room);
+                let cells = layout.cells(&[], None, None);
+                for (i, drawn) in cells.iter().enumerate() {
+                    let span = drawn.span as f32;
+                    // Anywhere inside the drawn square, its corners too.
+                    for (dx, dy) in [(0.5, 0.5), (0.05, 0.05), (0.95, 0.95)] {
+                        let at = (drawn.col as f32 + dx * span, drawn.row as f32 + dy * span);
+                        let found = layout.cell_at(at).map(|c| i32::from(c.0));
+                        assert_eq!(found, Some(drawn.index), "{kind:?} turned to {side:?}: {i}");
+                    }
+                }
+                let grid = f32::from(layout.grid());
+                for off in [
+                    (0.5, 0.5),
+                    (grid - 0.5, 0.5),
+                    (-1.0, 3.0),
+                    (grid + 0.5, 3.0),
+                ] {
+                    if kind == BoardKind::Cross || waiting_room || off.0 < 0.0 || off.0 > grid {
+                        assert_eq!(
+                            layout.cell_at(off),
+                            None,
+                            "{kind:?}: {off:?} is off the squares"
+                        );
+                    }
+                }
             }
         }
     }

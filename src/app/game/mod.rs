@@ -111,6 +111,13 @@ impl GameScreen {
                 .answer(&me, |s| s.tap_cell(Square(cell as u8)), None);
         });
         let me = app.clone();
+        play.on_tap_board(move |x, y| {
+            let cell = (me.game).with_session(|s| me.game.layout(s).cell_at((x, y)));
+            if let Some(cell) = cell.flatten() {
+                me.game.answer(&me, |s| s.tap_cell(cell), None);
+            }
+        });
+        let me = app.clone();
         play.on_choose(move |i| {
             let mv = (me.game).with_session(|s| s.offered().get(i as usize).copied());
             if let Some(mv) = mv.flatten().filter(|_| me.game.persons_turn()) {
