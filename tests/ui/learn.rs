@@ -10,7 +10,6 @@ use chaupar::app::{game_name, Learn, Nav, NoticeKind, Play, Screen, Settings};
 use chaupar::board::Side;
 use chaupar::lessons::{Lesson, Step};
 use chaupar::rules::{Move, Position};
-use i_slint_backend_testing::ElementQuery;
 use slint::{ComponentHandle, Model};
 
 /// Opens lesson `lesson` of course `course` from Home's Learn.
@@ -103,14 +102,7 @@ fn play_through(app: &chaupar::app::App, lesson: &Lesson) {
     assert!(play.get_lesson().done, "{} is done", lesson.id);
     assert_eq!(screen(app), Screen::Game);
     // The banner says so, not that a game is over.
-    let said = |label: &'static str| {
-        ElementQuery::from_root(app.window())
-            .match_descendants()
-            .match_predicate(move |e| e.accessible_label().is_some_and(|l| l == label))
-            .find_all()
-            .len()
-    };
-    assert_eq!(said("The game is over"), 0, "{}", lesson.id);
+    assert!(labelled(app, "The game is over").is_none(), "{}", lesson.id);
 }
 
 #[test]
