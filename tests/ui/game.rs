@@ -566,31 +566,62 @@ fn khado_karvo_offers_the_pawn_back_or_the_missed_turn_and_the_log_counts_missed
     assert_eq!(status_said(&app, 0), "misses 2 turns");
 }
 
-#[test]
-fn a_long_games_log_keeps_its_newest_lines() {
-    let app = app();
-    new_game_through_the_screens(&app, Game::Pagade);
-    let mut shown = log_lines(&app);
-    // Until the log is full, and twenty lines more.
+/// Plays until the log has dropped its oldest lines `turns` times, checking
+/// that its lines keep their order as new ones come in below, and that,
+/// once lines have gone, those given fill its panel; how many it then
+/// holds at most.
+fn log_when_full(app: &App, turns: usize) -> usize {
+    let mut shown = log_lines(app);
+    let mut most = 0;
     let mut past_full = 0;
-    while past_full < 20 && take_a_turn_step(&app) {
-        let now = log_lines(&app);
-        assert!(now.len() <= chaupar::app::LOG_SHOWN, "{} lines", now.len());
-        // The lines slide up: the oldest go, and the rest stay in order
-        // above the new ones.
-        let dropped = (0..=shown.len())
-            .find(|&k| now.starts_with(&shown[k..]))
+    while past_full < turns && take_a_turn_step(app) {
+        let now = log_lines(app);
+        // Some newest part of the lines before is still there, in order.
+        let kept = (0..=shown.len())
+            .find(|&k| {
+                let tail = &shown[k..];
+                tail.is_empty() || now.windows(tail.len()).any(|w| w == tail)
+            })
             .expect("the lines shown before are still in order");
-        assert!(
-            dropped == 0 || now.len() == chaupar::app::LOG_SHOWN,
-            "lines dropped before the log was full"
-        );
-        if now.len() == chaupar::app::LOG_SHOWN {
+        if kept > 0 || past_full > 0 {
+            let (panel, line) = log_panel(app);
+            assert!(
+                now.len() as f32 * line >= panel,
+                "{} lines of {line} px, panel {panel} px",
+                now.len()
+            );
+            most = most.max(now.len());
             past_full += 1;
         }
         shown = now;
     }
-    assert_eq!(shown.len(), chaupar::app::LOG_SHOWN);
+    assert!(past_full == turns, "the log fills");
+    most
+}
+
+/// The height of the log's panel, and of its shortest line.
+fn log_panel(app: &App) -> (f32, f32) {
+    let panel = labelled(app, "Moves so far").expect("the log is shown");
+    let line = (log_lines(app).iter())
+        .filter_map(|(_, said)| labelled(app, said))
+        .map(|line| line.size().height)
+        .fold(f32::MAX, f32::min);
+    (panel.size().height, line)
+}
+
+#[test]
+fn a_long_games_log_keeps_as_many_of_its_newest_lines_as_its_panel_shows() {
+    let app = app();
+    set_window_size(&app, 1280.0, 800.0);
+    new_game_through_the_screens(&app, Game::Pagade);
+    // Enough lines to fill the panel, not the whole game.
+    let full = log_when_full(&app, 20);
+    assert!(full < chaupar::app::LOG_SHOWN / 2, "{full} lines");
+    // A taller window shows more of the game.
+    set_window_size(&app, 1280.0, 1600.0);
+    settle();
+    let taller = log_when_full(&app, 3);
+    assert!(taller > full, "{taller} lines, {full} before");
 }
 
 #[test]

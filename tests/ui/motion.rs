@@ -100,6 +100,60 @@ fn a_cut_pawn_flies_back_to_its_start_along_an_arc() {
     );
 }
 
+#[test]
+fn the_turn_passes_when_the_walking_pawn_lands() {
+    let app = app();
+    app.set_speed(Speed::Normal);
+    // A seed whose first throw is 2 or 3: no throw again, so the turn
+    // passes with the move.
+    let seed = (0..1000u64)
+        .find(|&seed| {
+            let mut m = Match::from_position(nearly_home(), seed);
+            matches!(m.throw().throw.values()[0], 2 | 3)
+        })
+        .expect("some seed throws 2 or 3");
+    app.start(
+        Match::from_position(nearly_home(), seed),
+        Default::default(),
+        Default::default(),
+    );
+    let play = app.window().global::<Play>();
+    starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
+    elapse(1000);
+    let (red, name, logged) = (
+        play.get_mover_side(),
+        play.get_mover_name(),
+        log_lines(&app),
+    );
+    movable_pawns(&app)[0].invoke_accessible_default_action();
+    settle();
+    starting(&app, "Move to ")[0].invoke_accessible_default_action();
+    settle();
+    // While the pawn walks, the banner and the log show Red's turn as it
+    // was.
+    assert!(play.get_busy(), "the pawn walks");
+    elapse(100);
+    assert_eq!(play.get_mover_side(), red);
+    assert_eq!(play.get_mover_name(), name);
+    assert_eq!(log_lines(&app), logged);
+    // It lands: Yellow's turn, and Red's move in the log.
+    for _ in 0..100 {
+        if !play.get_busy() {
+            break;
+        }
+        elapse(50);
+    }
+    assert!(!play.get_busy(), "the pawn has landed");
+    assert_ne!(play.get_mover_side(), red, "the turn has passed");
+    assert_ne!(play.get_mover_name(), name);
+    let now = log_lines(&app);
+    assert!(
+        now.len() > logged.len() && now.starts_with(&logged),
+        "{now:?}"
+    );
+    assert!(play.get_can_throw(), "Yellow throws next");
+}
+
 /// Plays `nearly_home` to its end at the normal speed; at the game's last
 /// move, taps a pawn where `tap` says so. Returns how long the board was
 /// shown after the last move, and the screen then.

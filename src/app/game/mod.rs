@@ -15,6 +15,7 @@ mod tests;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::time::Duration;
 
 use slint::{ComponentHandle, ModelRc, Timer, VecModel};
 
@@ -32,8 +33,8 @@ use session::{Prompt, Session, Tap};
 /// How long a refused pawn shakes.
 const SHAKE_MS: u64 = 450;
 
-/// The most lines of the log the game screen is given: more than the
-/// tallest panel shows, however long the game.
+/// The most lines of the log the game screen is given, however tall its
+/// panel: more than the tallest shows.
 pub const LOG_SHOWN: usize = 150;
 
 pub(super) struct GameScreen {
@@ -59,6 +60,10 @@ pub(super) struct GameScreen {
     // The newest lines of the log, kept so that a line added does not
     // build every line's elements again.
     log: Rc<VecModel<LogLine>>,
+    /// How many lines of the log its panel has had room for at most: only
+    /// those are given, as the renderer visits every line given each
+    /// frame, seen or not.
+    log_room: Cell<usize>,
 }
 
 impl GameScreen {
@@ -74,6 +79,7 @@ impl GameScreen {
             pawns: Rc::new(VecModel::default()),
             cells: Rc::new(VecModel::default()),
             log: Rc::new(VecModel::default()),
+            log_room: Cell::new(1),
         };
         let play = window.global::<Play>();
         play.set_pawns(ModelRc::from(screen.pawns.clone()));
@@ -109,6 +115,18 @@ impl GameScreen {
         play.on_tap_cell(move |cell| {
             me.game
                 .answer(&me, |s| s.tap_cell(Square(cell as u8)), None);
+        });
+        let me = app.clone();
+        play.on_log_room(move |lines| {
+            // The most it has had: its panel gives room to the move buttons
+            // and takes it back each turn, and the lines would come and go.
+            let lines = usize::try_from(lines).unwrap_or(0).min(LOG_SHOWN);
+            if lines > me.game.log_room.get() {
+                me.game.log_room.set(lines);
+                // Not while the panel is being laid out: once it is.
+                let me = me.clone();
+                Timer::single_shot(Duration::ZERO, move || me.game.show_log());
+            }
         });
         let me = app.clone();
         play.on_tap_board(move |x, y| {
@@ -454,15 +472,18 @@ impl GameScreen {
         update(&self.pawns, present::pawns(s, &self.layout(s), &pawns, lit));
     }
 
-    /// Everything the Game screen shows.
+    /// Everything the Game screen shows. While pawns walk, the turn is
+    /// held as it was (whose it is, its values and tray, the standings and
+    /// the log): it passes when the pawn lands, where a player looks for
+    /// it, and the banner and tray do not change beside a walk still going.
     pub fn show(&self, app: &Screens) {
+        let walking = matches!(*self.pace.borrow(), Pace::Walking { .. });
         {
             let session = self.session.borrow();
             let Some(s) = session.as_ref() else { return };
             let layout = self.layout(s);
             let window = self.shared.window();
             let play = window.global::<Play>();
-            let mover = s.mover();
             play.set_game(game_name(s.position().game()));
             play.set_cross(layout.is_cross());
             play.set_grid(layout.grid() as i32);
@@ -472,12 +493,7 @@ impl GameScreen {
                 layout.cells(&present::targets(s), s.trail(), s.kajalvun_square()),
             );
             let prompt = s.prompt();
-            play.set_mover_side(mover.0 as i32);
-            // The player's name, and the colour their pawns are this turn.
-            play.set_mover_name(present::name(s, mover));
-            play.set_mover_colour(present::colour(s, s.mover_pawns()));
             let computer = s.mover_kind().is_computer();
-            play.set_prompt(present::ask(s));
             play.set_can_throw(s.can_throw() && !computer);
             let without_throw = s.is_without_throw();
             play.set_can_pass((prompt == Prompt::Passes || without_throw) && !computer);
@@ -486,21 +502,48 @@ impl GameScreen {
             play.set_can_hint(prompt == Prompt::Move && !computer && !busy && s.hint().is_none());
             play.set_can_take_back(s.can_take_back() && !busy);
             play.set_busy(busy);
-            play.set_notice(present::notice(s));
-            let values = if s.is_passing() {
-                Vec::new()
-            } else {
-                s.turn().values_left().into_iter().map(i32::from).collect()
-            };
-            play.set_values(model(values));
             play.set_choices(model(present::choices(s)));
-            play.set_standings(model(present::standings(s)));
-            play.set_teams(model(present::teams(s)));
-            update(&self.log, present::log(s, LOG_SHOWN));
-            play.set_lesson(present::lesson(s));
+            if !walking {
+                self.show_turn(s, &play);
+            }
         }
-        self.show_tray();
+        if !walking {
+            self.show_tray();
+        }
         self.show_pawns();
         app.home.show(app);
+    }
+
+    /// Whose turn it is and how the game stands: the banner, the values
+    /// to spend, the standings and the log.
+    fn show_turn(&self, s: &Session, play: &Play) {
+        let mover = s.mover();
+        play.set_mover_side(mover.0 as i32);
+        // The player's name, and the colour their pawns are this turn.
+        play.set_mover_name(present::name(s, mover));
+        play.set_mover_colour(present::colour(s, s.mover_pawns()));
+        play.set_prompt(present::ask(s));
+        play.set_notice(present::notice(s));
+        let values = if s.is_passing() {
+            Vec::new()
+        } else {
+            s.turn().values_left().into_iter().map(i32::from).collect()
+        };
+        play.set_values(model(values));
+        play.set_standings(model(present::standings(s)));
+        play.set_teams(model(present::teams(s)));
+        update(&self.log, present::log(s, self.log_room.get()));
+        play.set_lesson(present::lesson(s));
+    }
+
+    /// The log again, to the room its panel has now (held while pawns
+    /// walk, as the rest of the turn is).
+    fn show_log(&self) {
+        if matches!(*self.pace.borrow(), Pace::Walking { .. }) {
+            return;
+        }
+        if let Some(s) = self.session.borrow().as_ref() {
+            update(&self.log, present::log(s, self.log_room.get()));
+        }
     }
 }
