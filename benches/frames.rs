@@ -4,9 +4,11 @@
 //! to frame (so that only what changed is drawn, as on the desktop), the
 //! clock moved on by a 60 Hz frame between draws. Games of Chaupar (long
 //! dice) and Chowka Bhara (cowries) between people, played through the game
-//! screen's own callbacks; each drawn frame's time is kept by what moves,
-//! and how much of the window it drew (which, unlike the time, does not
-//! depend on what else the machine is doing).
+//! screen's own callbacks; each drawn frame's time is kept by what was
+//! moving as it was drawn (the throw tumbling, pawns walking, or neither:
+//! lit pawns pulsing, the turn passing), with how much of the window it
+//! drew (which, unlike the time, does not depend on what else the machine
+//! is doing).
 //!
 //! `cargo run --release --example frames` (one thread; built as an example,
 //! Cargo.toml says why); docs/performance.md.
@@ -62,17 +64,24 @@ struct Screen {
 }
 
 impl Screen {
-    /// Moves the clock on by one frame and draws what changed; the time
-    /// drawing took and the pixels drawn, if anything was drawn.
-    fn frame(&mut self) -> Option<Drawn> {
+    /// Moves the clock on by one frame, then draws what changed, keeping
+    /// the frame in `frames` by what was moving: the time drawing took and
+    /// the pixels drawn, if anything was drawn.
+    fn frame(&mut self, play: &Play, frames: &mut Frames) {
         self.now.set(self.now.get() + FRAME);
         slint::platform::update_timers_and_animations();
-        let mut took = None;
+        let row = if play.get_tumbling() {
+            &mut frames.tumbling
+        } else if play.get_busy() {
+            &mut frames.walking
+        } else {
+            &mut frames.between
+        };
         let buffer = &mut self.buffer;
         self.window.draw_if_needed(|renderer| {
             let begun = Instant::now();
             let region = renderer.render(buffer, WIDTH as usize);
-            took = Some(Drawn {
+            row.push(Drawn {
                 time: begun.elapsed(),
                 pixels: region
                     .iter()
@@ -80,19 +89,34 @@ impl Screen {
                     .sum(),
             });
         });
-        took
     }
 
-    /// Draws `frames` frames, keeping those drawn.
-    fn frames(&mut self, frames: usize, times: &mut Vec<Drawn>) {
-        times.extend((0..frames).filter_map(|_| self.frame()));
+    /// Draws `count` frames, keeping those drawn.
+    fn frames(&mut self, count: usize, play: &Play, frames: &mut Frames) {
+        for _ in 0..count {
+            self.frame(play, frames);
+        }
     }
+}
+
+/// The frames drawn, by what was moving while each was drawn.
+#[derive(Default)]
+struct Frames {
+    /// The throw tumbling in the tray.
+    tumbling: Vec<Drawn>,
+    /// Pawns walking to their square, square by square.
+    walking: Vec<Drawn>,
+    /// Neither: the pawns and squares that can be tapped pulsing while a
+    /// player chooses, the turn passing to the next player (its banner,
+    /// tray and standings changing), a cut pawn's flight back.
+    between: Vec<Drawn>,
 }
 
 /// Throws and moves through the game screen's callbacks, as taps would:
 /// `THROWS` throws, each followed by the moves it gives (the first movable
-/// pawn to its first lit square), timing the frames of each.
-fn play(app: &App, screen: &mut Screen, tumble: &mut Vec<Drawn>, walk: &mut Vec<Drawn>) {
+/// pawn to its first lit square, or the move button offered), timing the
+/// frames after each.
+fn play_game(app: &App, screen: &mut Screen, frames: &mut Frames) {
     let play = app.window().global::<Play>();
     let mut thrown = 0;
     for _ in 0..2_000 {
@@ -103,13 +127,16 @@ fn play(app: &App, screen: &mut Screen, tumble: &mut Vec<Drawn>, walk: &mut Vec<
             play.invoke_throw(0.6);
             thrown += 1;
             // The tumble is over well within a second.
-            screen.frames(60, tumble);
+            screen.frames(60, &play, frames);
         } else if play.get_can_pass() {
             play.invoke_pass_turn();
-            screen.frames(2, &mut Vec::new());
-        } else if let Some(pawn) = play.get_pawns().iter().find(|p| p.movable) {
-            play.invoke_tap_pawn(pawn.id);
-            screen.frames(2, &mut Vec::new());
+            screen.frames(2, &play, frames);
+        } else if let Some(pawn) = play.get_pawns().iter().find(|p| p.movable || p.selected) {
+            // Chosen already where it is the only pawn that can move.
+            if !pawn.selected {
+                play.invoke_tap_pawn(pawn.id);
+                screen.frames(2, &play, frames);
+            }
             let Some(cell) = play.get_cells().iter().find(|c| c.target) else {
                 panic!("a chosen pawn lights its squares");
             };
@@ -118,7 +145,11 @@ fn play(app: &App, screen: &mut Screen, tumble: &mut Vec<Drawn>, walk: &mut Vec<
                 play.invoke_choose(0);
             }
             // Until the walk is over (a long one takes about 2 s).
-            screen.frames(150, walk);
+            screen.frames(150, &play, frames);
+        } else if play.get_choices().row_count() > 0 {
+            // The move is offered as a button.
+            play.invoke_choose(0);
+            screen.frames(150, &play, frames);
         } else {
             // The game is over, or waits for nothing the bench does.
             return;
@@ -173,6 +204,7 @@ fn main() {
         now,
         buffer: vec![PremultipliedRgbaColor::default(); (WIDTH * HEIGHT) as usize],
     };
+    let play = app.window().global::<Play>();
     for game in [Game::Chaupar, Game::ChowkaBhara] {
         let start = Position::start(game, Options::new(game)).expect("the game's start");
         app.start(
@@ -181,14 +213,15 @@ fn main() {
             Default::default(),
         );
         // The first frame of the game screen is drawn whole.
-        let mut whole = Vec::new();
-        screen.frames(30, &mut whole);
-        let (mut tumble, mut walk) = (Vec::new(), Vec::new());
-        play(&app, &mut screen, &mut tumble, &mut walk);
+        let mut first = Frames::default();
+        screen.frames(30, &play, &mut first);
+        let mut frames = Frames::default();
+        play_game(&app, &mut screen, &mut frames);
         println!("{game:?} at {WIDTH} x {HEIGHT}:");
-        report("  first frames of the game screen", &whole[..1]);
-        report("  the throw tumbling", &tumble);
-        report("  a pawn walking", &walk);
+        report("  first frame of the game screen", &first.between[..1]);
+        report("  the throw tumbling", &frames.tumbling);
+        report("  a pawn walking", &frames.walking);
+        report("  between", &frames.between);
     }
     let _ = std::fs::remove_dir_all(data);
 }
