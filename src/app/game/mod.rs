@@ -60,10 +60,10 @@ pub(super) struct GameScreen {
     // The newest lines of the log, kept so that a line added does not
     // build every line's elements again.
     log: Rc<VecModel<LogLine>>,
-    /// How many lines of the log its panel has had room for at most: only
-    /// those are given, as the renderer visits every line given each
-    /// frame, seen or not.
-    log_room: Cell<usize>,
+    /// How many lines of the log its panel has had room for at most, once
+    /// it has been laid out: only those are given, as the renderer visits
+    /// every line given each frame, seen or not.
+    log_room: Cell<Option<usize>>,
 }
 
 impl GameScreen {
@@ -79,7 +79,7 @@ impl GameScreen {
             pawns: Rc::new(VecModel::default()),
             cells: Rc::new(VecModel::default()),
             log: Rc::new(VecModel::default()),
-            log_room: Cell::new(1),
+            log_room: Cell::new(None),
         };
         let play = window.global::<Play>();
         play.set_pawns(ModelRc::from(screen.pawns.clone()));
@@ -121,8 +121,9 @@ impl GameScreen {
             // The most it has had: its panel gives room to the move buttons
             // and takes it back each turn, and the lines would come and go.
             let lines = usize::try_from(lines).unwrap_or(0).min(LOG_SHOWN);
-            if lines > me.game.log_room.get() {
-                me.game.log_room.set(lines);
+            let room = me.game.log_room.get();
+            if room.is_none_or(|room| lines > room) {
+                me.game.log_room.set(Some(lines));
                 // Not while the panel is being laid out: once it is.
                 let me = me.clone();
                 Timer::single_shot(Duration::ZERO, move || me.game.show_log());
@@ -532,8 +533,14 @@ impl GameScreen {
         play.set_values(model(values));
         play.set_standings(model(present::standings(s)));
         play.set_teams(model(present::teams(s)));
-        update(&self.log, present::log(s, self.log_room.get()));
+        update(&self.log, present::log(s, self.log_lines()));
         play.set_lesson(present::lesson(s));
+    }
+
+    /// How many of the log's newest lines to give: before its panel is
+    /// laid out, as many as the tallest shows.
+    fn log_lines(&self) -> usize {
+        self.log_room.get().unwrap_or(LOG_SHOWN)
     }
 
     /// The log again, to the room its panel has now (held while pawns
@@ -543,7 +550,7 @@ impl GameScreen {
             return;
         }
         if let Some(s) = self.session.borrow().as_ref() {
-            update(&self.log, present::log(s, self.log_room.get()));
+            update(&self.log, present::log(s, self.log_lines()));
         }
     }
 }
