@@ -8,7 +8,7 @@ use chaupar::app::settings::Speed;
 use chaupar::app::setup::SeatKind;
 use chaupar::app::{App, Ask, Play, Screen, Telling, TrailEnd};
 use chaupar::board::Side;
-use chaupar::rules::{Event, Game, Match, Options, Position};
+use chaupar::rules::{Event, Game, Match, Options, Phase, Position};
 use slint::{ComponentHandle, Model};
 
 #[test]
@@ -74,18 +74,8 @@ fn the_tray_calls_a_throw_by_its_name() {
 #[test]
 fn a_pawn_that_cannot_move_shakes_and_says_why() {
     let app = app();
-    // A seed whose first throw is not 1: the pawn on 24 cannot reach Home.
-    let seed = (0..1000u64)
-        .find(|&seed| {
-            let mut m = Match::from_position(nearly_home(), seed);
-            m.throw().throw.values()[0] != 1 && m.phase() == chaupar::rules::Phase::Move
-        })
-        .expect("some seed throws more than 1");
-    app.start(
-        Match::from_position(nearly_home(), seed),
-        Default::default(),
-        Default::default(),
-    );
+    // A first throw that is not 1: the pawn on 24 cannot reach Home.
+    start_nearly_home_throwing(&app, |value, phase| value != 1 && phase == Phase::Move);
     let before = app.with_match(|m| *m.position()).unwrap();
     let pawn_label = "Red pawn on square 24";
     let offered = |app: &App| -> Vec<String> {
@@ -185,18 +175,8 @@ fn a_short_game_is_played_to_its_end() {
 fn pawns_walk_square_by_square() {
     let app = app();
     app.set_speed(Speed::Normal);
-    // A seed whose first throw moves the pawn on 3 more than one square.
-    let seed = (0..1000u64)
-        .find(|&seed| {
-            let mut m = Match::from_position(nearly_home(), seed);
-            m.throw().throw.values()[0] > 1 && m.phase() == chaupar::rules::Phase::Move
-        })
-        .expect("some seed throws more than 1");
-    app.start(
-        Match::from_position(nearly_home(), seed),
-        Default::default(),
-        Default::default(),
-    );
+    // A first throw that moves the pawn on 3 more than one square.
+    start_nearly_home_throwing(&app, |value, phase| value > 1 && phase == Phase::Move);
     let play = app.window().global::<Play>();
     starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
     // The dice tumble before the values can be spent.

@@ -104,19 +104,9 @@ fn a_cut_pawn_flies_back_to_its_start_along_an_arc() {
 fn the_turn_passes_when_the_walking_pawn_lands() {
     let app = app();
     app.set_speed(Speed::Normal);
-    // A seed whose first throw is 2 or 3: no throw again, so the turn
-    // passes with the move.
-    let seed = (0..1000u64)
-        .find(|&seed| {
-            let mut m = Match::from_position(nearly_home(), seed);
-            matches!(m.throw().throw.values()[0], 2 | 3)
-        })
-        .expect("some seed throws 2 or 3");
-    app.start(
-        Match::from_position(nearly_home(), seed),
-        Default::default(),
-        Default::default(),
-    );
+    // A first throw of 2 or 3: no throw again, so the turn passes with
+    // the move.
+    start_nearly_home_throwing(&app, |value, _| matches!(value, 2 | 3));
     let play = app.window().global::<Play>();
     starting(&app, "Throw the dice for ")[0].invoke_accessible_default_action();
     elapse(1000);

@@ -8,7 +8,7 @@ use chaupar::app::{App, Nav, Play, Scheduling, Screen, Telling};
 use chaupar::board::Side;
 use chaupar::language::Language;
 use chaupar::outputs::Outputs;
-use chaupar::rules::{Game, Match, Position};
+use chaupar::rules::{Game, Match, Phase, Position};
 use chaupar::sound::RecordingSink;
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
 use slint::{ComponentHandle, Model};
@@ -282,6 +282,23 @@ pub fn nearly_home() -> Position {
     }"#,
     )
     .expect("a valid position")
+}
+
+/// Starts `nearly_home` on the first seed whose first throw `wanted`
+/// accepts, given its first value and the phase it leaves the turn in.
+pub fn start_nearly_home_throwing(app: &App, wanted: impl Fn(u8, Phase) -> bool) {
+    let seed = (0..1000u64)
+        .find(|&seed| {
+            let mut m = Match::from_position(nearly_home(), seed);
+            let value = m.throw().throw.values()[0];
+            wanted(value, m.phase())
+        })
+        .expect("some seed throws as wanted");
+    app.start(
+        Match::from_position(nearly_home(), seed),
+        Default::default(),
+        Default::default(),
+    );
 }
 
 /// Pagade with every kind of place a pawn can be in.
