@@ -478,7 +478,7 @@ impl GameScreen {
     /// the log): it passes when the pawn lands, where a player looks for
     /// it, and the banner and tray do not change beside a walk still going.
     pub fn show(&self, app: &Screens) {
-        let walking = matches!(*self.pace.borrow(), Pace::Walking { .. });
+        let walking = self.pace.borrow().is_walking();
         {
             let session = self.session.borrow();
             let Some(s) = session.as_ref() else { return };
@@ -546,7 +546,7 @@ impl GameScreen {
     /// The log again, to the room its panel has now (held while pawns
     /// walk, as the rest of the turn is).
     fn show_log(&self) {
-        if matches!(*self.pace.borrow(), Pace::Walking { .. }) {
+        if self.pace.borrow().is_walking() {
             return;
         }
         if let Some(s) = self.session.borrow().as_ref() {

@@ -38,6 +38,11 @@ impl Pace {
     pub(super) fn is_moving(&self) -> bool {
         matches!(self, Pace::Tumbling | Pace::Walking { .. } | Pace::Ending)
     }
+
+    /// Whether pawns are walking: the turn they end is held until they land.
+    pub(super) fn is_walking(&self) -> bool {
+        matches!(self, Pace::Walking { .. })
+    }
 }
 
 /// What [`GameScreen::next`] found to do.
