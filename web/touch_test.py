@@ -58,6 +58,18 @@ FRAME_PROBE = """
 """
 
 
+# Set before the page's own scripts: the wall clock, which seeds a new
+# game's throws, ticks one second each time it is read, from a fixed
+# moment. Every run then plays the same games, so that the frame figures
+# of two builds compare the same moves.
+CLOCK_PROBE = """
+(() => {
+  let reads = 0;
+  Date.now = () => 1767225600000 + 1000 * reads++;
+})();
+"""
+
+
 def centre(element):
     return (element["x"] + element["width"] / 2, element["y"] + element["height"] / 2)
 
@@ -267,6 +279,7 @@ def run(page, server, url):
     page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
     page.call("Page.addScriptToEvaluateOnNewDocument", source=FIRST_FRAME_PROBE)
     page.call("Page.addScriptToEvaluateOnNewDocument", source=FRAME_PROBE)
+    page.call("Page.addScriptToEvaluateOnNewDocument", source=CLOCK_PROBE)
     page.call("Page.navigate", url=url)
     page.wait_for("window.chauparFirstFrame", "the first frame")
     page.settle(0.5)
