@@ -115,17 +115,19 @@ fn the_turn_passes_when_the_walking_pawn_lands() {
         play.get_mover_name(),
         log_lines(&app),
     );
+    assert!(labelled(&app, "Suggest a move").is_some(), "Red may ask");
     movable_pawns(&app)[0].invoke_accessible_default_action();
     settle();
     starting(&app, "Move to ")[0].invoke_accessible_default_action();
     settle();
     // While the pawn walks, the banner and the log show Red's turn as it
-    // was.
+    // was, and the Hint button keeps its place beside the values.
     assert!(play.get_busy(), "the pawn walks");
     elapse(100);
     assert_eq!(play.get_mover_side(), red);
     assert_eq!(play.get_mover_name(), name);
     assert_eq!(log_lines(&app), logged);
+    assert!(labelled(&app, "Suggest a move").is_some());
     // It lands: Yellow's turn, and Red's move in the log.
     for _ in 0..100 {
         if !play.get_busy() {
@@ -142,6 +144,7 @@ fn the_turn_passes_when_the_walking_pawn_lands() {
         "{now:?}"
     );
     assert!(play.get_can_throw(), "Yellow throws next");
+    assert!(labelled(&app, "Suggest a move").is_none());
 }
 
 /// Plays `nearly_home` to its end at the normal speed; at the game's last

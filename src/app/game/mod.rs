@@ -202,6 +202,9 @@ impl GameScreen {
     /// Lets the turn go: a turn that passed, acknowledged, or Khado
     /// Karvo declined.
     fn pass_turn(&self, app: &Rc<Screens>) {
+        if self.pace.borrow().is_moving() {
+            return;
+        }
         let declined = {
             let mut session = self.session.borrow_mut();
             let Some(s) = session.as_mut() else { return };
@@ -474,9 +477,10 @@ impl GameScreen {
     }
 
     /// Everything the Game screen shows. While pawns walk, the turn is
-    /// held as it was (whose it is, its values and tray, the standings and
-    /// the log): it passes when the pawn lands, where a player looks for
-    /// it, and the banner and tray do not change beside a walk still going.
+    /// held as it was (whose it is, its values, buttons and tray, the
+    /// standings and the log): it passes when the pawn lands, where a
+    /// player looks for it, and nothing beside the board changes or slides
+    /// while the walk goes on.
     pub fn show(&self, app: &Screens) {
         let walking = self.pace.borrow().is_walking();
         {
@@ -493,16 +497,9 @@ impl GameScreen {
                 &self.cells,
                 layout.cells(&present::targets(s), s.trail(), s.kajalvun_square()),
             );
-            let prompt = s.prompt();
             let computer = s.mover_kind().is_computer();
             play.set_can_throw(s.can_throw() && !computer);
-            let without_throw = s.is_without_throw();
-            play.set_can_pass((prompt == Prompt::Passes || without_throw) && !computer);
-            play.set_pass_optional(without_throw);
-            let busy = self.pace.borrow().is_moving();
-            play.set_can_hint(prompt == Prompt::Move && !computer && !busy && s.hint().is_none());
-            play.set_can_take_back(s.can_take_back() && !busy);
-            play.set_busy(busy);
+            play.set_busy(self.pace.borrow().is_moving());
             play.set_choices(model(present::choices(s)));
             if !walking {
                 self.show_turn(s, &play);
@@ -516,8 +513,16 @@ impl GameScreen {
     }
 
     /// Whose turn it is and how the game stands: the banner, the values
-    /// to spend, the standings and the log.
+    /// to spend and the buttons beside them (their taps wait while
+    /// anything moves), the standings and the log.
     fn show_turn(&self, s: &Session, play: &Play) {
+        let prompt = s.prompt();
+        let computer = s.mover_kind().is_computer();
+        let without_throw = s.is_without_throw();
+        play.set_can_pass((prompt == Prompt::Passes || without_throw) && !computer);
+        play.set_pass_optional(without_throw);
+        play.set_can_hint(prompt == Prompt::Move && !computer && s.hint().is_none());
+        play.set_can_take_back(s.can_take_back());
         let mover = s.mover();
         play.set_mover_side(mover.0 as i32);
         // The player's name, and the colour their pawns are this turn.
