@@ -10,9 +10,13 @@ at the middle of where it is drawn, and checks that the tap chose that pawn
 (it is the chosen one and its squares are lit); then taps the middle of a lit
 square and checks that the move was played (the save has it). A tap that
 chooses another pawn, none, or plays nothing fails the test: every pawn and
-every lit square is hit at the first tap. Where things are drawn comes from
-the app (`on_screen` in src/web.rs: what a screen reader finds, with its
-place on the screen), never from the screenshots.
+every lit square is hit at the first tap. The cross board's squares are too
+small for a fingertip seen whole, so it then plays more turns on the board
+enlarged with the banner's button, as a finger would: it drags the board
+to look for a pawn or square out of view, and checks that every square
+tapped is a fingertip wide. Where things are drawn comes from the app
+(`on_screen` in src/web.rs: what a screen reader finds, with its place on
+the screen; nothing out of view), never from the screenshots.
 
 Meanwhile it times the frames the app draws while the throw tumbles and
 while a pawn walks (docs/performance.md): the work of each animation frame
@@ -37,6 +41,8 @@ WIDTH, HEIGHT, SCALE = 390, 844, 3
 FINGERTIP = 44
 # Turns played by touch on each board, and at least this many moves.
 TURNS = {"Chaupar": 8, "Chowka Bhara": 8}
+# Turns played after those on a board that can be enlarged, enlarged.
+TURNS_ENLARGED = 6
 LEAST_MOVES = 3
 
 # Set before the page's own scripts: times every animation frame's
@@ -60,11 +66,12 @@ FRAME_PROBE = """
 
 # Set before the page's own scripts: the wall clock, which seeds a new
 # game's throws, ticks one second each time it is read, from a fixed
-# moment. Every run then plays the same games, so that the frame figures
-# of two builds compare the same moves.
+# moment set again as each game starts. Every run then plays the same
+# games, so that the frame figures of two builds compare the same moves.
 CLOCK_PROBE = """
 (() => {
   let reads = 0;
+  window.chauparClockFromStart = () => { reads = 0; };
   Date.now = () => 1767225600000 + 1000 * reads++;
 })();
 """
@@ -79,6 +86,9 @@ class Phone:
 
     def __init__(self, page):
         self.page = page
+        # Whether the board is enlarged, a part of it in view.
+        self.enlarged = False
+        self.dragged_at = 0.0
 
     def screen(self):
         return json.loads(self.page.js("import('./chaupar.js').then((m) => m.on_screen())"))
@@ -96,7 +106,88 @@ class Phone:
         x, y = centre(element)
         if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
             fail(f"{element['label']!r} is off the screen at {x:.0f}, {y:.0f}")
+        # A tap straight after a drag is taken for more dragging.
+        time.sleep(max(0.0, self.dragged_at + 0.9 - time.monotonic()))
         self.page.tap(x, y)
+
+    def tap_on_board(self, element):
+        """A tap at the middle of a pawn or square, the board dragged first
+        until it is in view (enlarged, the board shows only a part of
+        itself). Returns the element as it was tapped."""
+        element = self.reach(element)
+        self.tap(element)
+        return element
+
+    def board_view(self, screen):
+        view = next((e for e in screen if e["id"] == "board-view"), None)
+        if view is None:
+            self.page.shot("failed")
+            fail("no board on the screen")
+        return view
+
+    def reach(self, element):
+        """`element` wholly inside the part of the board in view, the
+        enlarged board dragged toward it as often as it takes (a few times
+        at most)."""
+        if not self.enlarged:
+            return element
+        for _ in range(6):
+            screen = self.screen()
+            view = self.board_view(screen)
+            now = next((e for e in screen if e["id"] == element["id"]), None)
+            if now is None:
+                self.page.shot("failed")
+                fail(f"{element['label']!r} is no longer in view")
+            if (view["x"] <= now["x"] and now["x"] + now["width"] <= view["x"] + view["width"]
+                    and view["y"] <= now["y"]
+                    and now["y"] + now["height"] <= view["y"] + view["height"]):
+                return now
+            # By as much as brings it to the middle of the view (the board
+            # stops at its edges), at most most of the view at a time.
+            (vx, vy), (x, y) = centre(view), centre(now)
+            dx = max(-0.8 * view["width"], min(0.8 * view["width"], vx - x))
+            dy = max(-0.8 * view["height"], min(0.8 * view["height"], vy - y))
+            self.drag((vx - dx / 2, vy - dy / 2), (vx + dx / 2, vy + dy / 2))
+        self.page.shot("failed")
+        fail(f"dragging the board did not bring {element['label']!r} into view")
+
+    def look_for(self, find):
+        """What `find` finds on the screen (a list), the enlarged board
+        looked over as a finger would if it is not in view: dragged to its
+        top left corner, then across and down, a row at a time. An empty
+        list if it is nowhere."""
+        found = find(self.screen())
+        if found or not self.enlarged:
+            return found
+        view = self.board_view(self.screen())
+        (x, y), w, h = centre(view), view["width"], view["height"]
+        for _ in range(2):
+            self.drag((x - 0.4 * w, y - 0.4 * h), (x + 0.4 * w, y + 0.4 * h))
+        # The enlarged board is about two and a half views across: three
+        # places a row, three rows.
+        for row in range(3):
+            for column in range(3):
+                found = find(self.screen())
+                if found:
+                    return found
+                if column < 2:
+                    across = 0.375 * w if row % 2 == 0 else -0.375 * w
+                    self.drag((x + across, y), (x - across, y))
+            if row < 2:
+                self.drag((x, y + 0.375 * h), (x, y - 0.375 * h))
+        return []
+
+    def drag(self, start, end, steps=10):
+        """A slow drag of one finger, held still before it lets go, so that
+        the board moves with it and does not fly on."""
+        (x0, y0), (x1, y1) = start, end
+        self.page.touch("touchStart", [start])
+        for i in range(1, steps + 1):
+            time.sleep(0.03)
+            self.page.touch("touchMove", [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)])
+        time.sleep(0.2)
+        self.page.touch("touchEnd", [])
+        self.dragged_at = time.monotonic()
 
     def tap_label(self, label, seconds=10):
         deadline = time.monotonic() + seconds
@@ -117,6 +208,10 @@ class Phone:
 
 def pawns(screen):
     return [e for e in screen if e["id"].startswith("pawn-")]
+
+
+def movable_pawns(screen):
+    return [p for p in pawns(screen) if p.get("movable")]
 
 
 def lit_squares(screen):
@@ -145,15 +240,18 @@ def wait_until(test, seconds=10):
 
 
 class Tally:
-    """The taps made, and the narrowest pawn or square tapped."""
+    """The taps made, the narrowest pawn or square tapped, and the
+    narrowest square."""
 
     def __init__(self):
         self.pawns = self.squares = self.moves = 0
-        self.smallest = None
+        self.smallest = self.smallest_square = None
 
     def measure(self, element):
         side = min(element["width"], element["height"])
         self.smallest = side if self.smallest is None else min(self.smallest, side)
+        if element["id"].startswith("square-"):
+            self.smallest_square = min(side, self.smallest_square or side)
 
 
 def play_turns(phone, game, turns, tally):
@@ -164,7 +262,7 @@ def play_turns(phone, game, turns, tally):
     idle_since = time.monotonic()
     while thrown < turns or any(p.get("movable") for p in pawns(phone.screen())):
         screen = phone.screen()
-        movable = [p for p in pawns(screen) if p.get("movable")]
+        movable = movable_pawns(screen)
         tray = next((e for e in screen if e["label"].startswith("Throw the dice for")
                      and e["enabled"]), None)
         passing = next((e for e in screen if e["label"] in ("Pass the turn", "Miss the turn")), None)
@@ -180,6 +278,9 @@ def play_turns(phone, game, turns, tally):
             thrown += 1
         elif thrown >= turns:
             break
+        elif phone.look_for(movable_pawns):
+            # Pawns to move, none of them in view of the enlarged board.
+            choose_and_move(phone, game, tally)
         else:
             if time.monotonic() - idle_since > 20:
                 page.shot("failed")
@@ -207,13 +308,14 @@ def choose_and_move(phone, game, tally):
             break
         pawn = waiting[0]
         tapped.add(pawn["id"])
-        phone.tap(pawn)
+        pawn = phone.tap_on_board(pawn)
         tally.pawns += 1
 
         def chosen():
             now = phone.screen()
             me = next((p for p in pawns(now) if p["id"] == pawn["id"]), None)
-            return now if me and me.get("selected") and lit_squares(now) else None
+            # (Enlarged, its squares may lie out of view: looked for below.)
+            return now if me and me.get("selected") and (lit_squares(now) or phone.enlarged) else None
         now = wait_until(chosen, seconds=5)
         if now is None:
             page.shot("missed-pawn")
@@ -223,10 +325,11 @@ def choose_and_move(phone, game, tally):
                  f" did not choose it; chosen: {others}")
         tally.measure(pawn)
         screen = now
-    lit = lit_squares(screen)
+    lit = phone.look_for(lit_squares)
     if not lit:
+        page.shot("failed")
         fail(f"no lit square after choosing a pawn: {[p['label'] for p in pawns(screen)]}")
-    square = lit[0]
+    square = phone.reach(lit[0])
     tally.measure(square)
     before = moves_saved(page)
     phone.phase(f"{game}: a pawn walking")
@@ -295,14 +398,30 @@ def run(page, server, url):
         page.shot(f"touch-{name}")
         play_turns(phone, game, turns, tally)
         page.shot(f"touch-{name}-played")
-        if tally.moves < LEAST_MOVES:
-            fail(f"{game}: only {tally.moves} moves in {turns} throws")
-        view = "the board whole" + (" (it could be enlarged)" if enlargeable else "")
-        print(f"touch test: {game}: {tally.pawns} pawns and {tally.squares} lit squares tapped"
-              f" at {WIDTH} x {HEIGHT} points, {SCALE} pixels per point, each at the first tap,"
-              f" {tally.moves} moves; {view}, the smallest tapped {tally.smallest:.1f} points wide")
+        report(game, "the board whole", turns, tally)
+        if enlargeable:
+            phone.tap_label("Enlarge the board")
+            phone.enlarged = True
+            page.settle(0.5)
+            tally = Tally()
+            # Its frames timed apart from those of the board whole.
+            play_turns(phone, f"{game} enlarged", TURNS_ENLARGED, tally)
+            page.shot(f"touch-{name}-enlarged")
+            report(game, "the board enlarged", TURNS_ENLARGED, tally)
+            if tally.smallest_square < FINGERTIP:
+                fail(f"{game}: on the board enlarged, a square {tally.smallest_square:.1f}"
+                     f" points wide, under a fingertip ({FINGERTIP})")
+            phone.enlarged = False
         leave_game(phone)
     frame_figures(page)
+
+
+def report(game, view, turns, tally):
+    if tally.moves < LEAST_MOVES:
+        fail(f"{game}, {view}: only {tally.moves} moves in {turns} throws")
+    print(f"touch test: {game}: {tally.pawns} pawns and {tally.squares} lit squares tapped"
+          f" at {WIDTH} x {HEIGHT} points, {SCALE} pixels per point, each at the first tap,"
+          f" {tally.moves} moves; {view}, the smallest tapped {tally.smallest:.1f} points wide")
 
 
 def start_game(phone, game):
@@ -310,6 +429,7 @@ def start_game(phone, game):
     phone.page.settle(0.6)
     phone.tap_label(game)
     phone.page.settle(0.4)
+    phone.page.js("chauparClockFromStart()")
     phone.tap_label("Start the game")
     phone.page.settle(1.0)
 
