@@ -3,9 +3,9 @@
 //! fingertip's width while the lit squares still take the move.
 
 use crate::ui_support::*;
-use chaupar::app::{App, Play};
+use chaupar::app::{App, CellData, Play};
 use chaupar::rules::Game;
-use i_slint_backend_testing::ElementHandle;
+use i_slint_backend_testing::{ElementHandle, ElementQuery};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalPosition, Model};
 
@@ -208,4 +208,63 @@ fn every_games_board_is_drawn_with_its_pawns_where_the_engine_has_them() {
     new_game_through_the_screens(&app, Game::Pagade);
     choose_a_pawn(&app);
     docs_shot(&app, "phone-game");
+}
+
+#[test]
+fn enlarging_the_board_moves_the_chosen_pawns_squares_into_view() {
+    let app = app();
+    set_window_size(&app, 390.0, 844.0);
+    app.seed_next_game(7);
+    new_game_through_the_screens(&app, Game::Pagade);
+    // Played until the first pawn that can move, chosen, can reach a
+    // square past what the board enlarged about its middle shows (Home
+    // and about three squares down each arm), its squares no further
+    // apart than the view is wide (about eight squares).
+    let play = app.window().global::<Play>();
+    let middle = play.get_grid() as f32 / 2.0;
+    let far = |c: &CellData| {
+        let off = |at: i32| (at as f32 + c.span as f32 / 2.0 - middle).abs();
+        c.target && (off(c.col) > 4.5 || off(c.row) > 4.5)
+    };
+    for turn in 0.. {
+        assert!(
+            turn < 100,
+            "no pawn could reach a square far from the middle"
+        );
+        throw_until_a_move_is_due(&app);
+        movable_pawns(&app)[0].invoke_accessible_default_action();
+        settle();
+        let focus = play.get_focus();
+        if play.get_cells().iter().any(|c| far(&c)) && focus.width <= 7 && focus.height <= 7 {
+            break;
+        }
+        move_the_chosen_pawn(&app);
+    }
+    press(&app, "Enlarge the board");
+    let view = ElementQuery::from_root(app.window())
+        .match_predicate(|e| e.accessible_id().is_some_and(|id| id == "board-view"))
+        .find_first()
+        .expect("the board in view");
+    let (at, size) = (view.absolute_position(), view.size());
+    // Every one of them is found on the screen (what is out of view is
+    // not), and wholly inside the view.
+    let lit = ElementQuery::from_root(app.window())
+        .match_predicate(|e| {
+            e.accessible_id()
+                .is_some_and(|id| id.starts_with("square-"))
+        })
+        .find_all();
+    let targets = play.get_cells().iter().filter(|c| c.target).count();
+    assert_eq!(lit.len(), targets, "the chosen pawn's squares in view");
+    for square in &lit {
+        let (top_left, side) = (square.absolute_position(), square.size());
+        assert!(
+            top_left.x >= at.x
+                && top_left.y >= at.y
+                && top_left.x + side.width <= at.x + size.width
+                && top_left.y + side.height <= at.y + size.height,
+            "{:?} at {top_left:?} is cut off by the board's view at {at:?}, {size:?}",
+            square.accessible_label()
+        );
+    }
 }

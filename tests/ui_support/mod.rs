@@ -224,21 +224,28 @@ pub fn take_a_turn_step(app: &App) -> bool {
         let pawn = pawns.first().expect("in the move phase some pawn can move");
         pawn.invoke_accessible_default_action();
         settle();
-        let targets = starting(app, "Move to ");
-        let target = targets
-            .first()
-            .expect("a chosen pawn shows where it can go");
-        target.invoke_accessible_default_action();
-        settle();
-        let choices = play.get_choices();
-        // Several ways to one square: take the first offered.
-        if choices.row_count() > 0 && play.get_values().row_count() > 0 {
-            let first = choices.row_data(0).unwrap();
-            let said = app.window().global::<Telling>().invoke_move(first.r#move);
-            press(app, said.as_str());
-        }
+        move_the_chosen_pawn(app);
     }
     true
+}
+
+/// Moves the chosen pawn to its first highlighted square (by the first
+/// way offered, where several lead there).
+pub fn move_the_chosen_pawn(app: &App) {
+    let play = app.window().global::<Play>();
+    let targets = starting(app, "Move to ");
+    let target = targets
+        .first()
+        .expect("a chosen pawn shows where it can go");
+    target.invoke_accessible_default_action();
+    settle();
+    let choices = play.get_choices();
+    // Several ways to one square: take the first offered.
+    if choices.row_count() > 0 && play.get_values().row_count() > 0 {
+        let first = choices.row_data(0).unwrap();
+        let said = app.window().global::<Telling>().invoke_move(first.r#move);
+        press(app, said.as_str());
+    }
 }
 
 /// Chooses `game` on the New game screen by its button's label.

@@ -5,7 +5,7 @@
 
 use crate::board::{self, BoardKind, CellKind, Geometry, Side};
 
-use crate::app::{CellData, MoveText, PawnData, SquareKind, TrailEnd};
+use crate::app::{BoardFocus, CellData, MoveText, PawnData, SquareKind, TrailEnd};
 
 /// Cross board steps of a pawn on its way down its own Belly to Home,
 /// traditionally laid on its side.
@@ -134,6 +134,28 @@ impl Layout {
                 }
             })
             .collect()
+    }
+
+    /// The box round the squares the chosen pawn can reach, among `cells`
+    /// (from [`Layout::cells`]), for the enlarged board to keep in view;
+    /// none (width 0) while no pawn is chosen.
+    pub fn focus(cells: &[CellData]) -> BoardFocus {
+        let targets = cells.iter().filter(|c| c.target);
+        let Some((left, top, right, bottom)) = targets.fold(None, |bounds, c| {
+            let (right, bottom) = (c.col + c.span, c.row + c.span);
+            Some(match bounds {
+                None => (c.col, c.row, right, bottom),
+                Some((l, t, r, b)) => (c.col.min(l), c.row.min(t), right.max(r), bottom.max(b)),
+            })
+        }) else {
+            return BoardFocus::default();
+        };
+        BoardFocus {
+            col: left,
+            row: top,
+            width: right - left,
+            height: bottom - top,
+        }
     }
 
     /// Where a cell is drawn: its top left corner on the drawing grid, and

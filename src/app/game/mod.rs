@@ -493,10 +493,9 @@ impl GameScreen {
             play.set_cross(layout.is_cross());
             play.set_grid(layout.grid() as i32);
             play.set_margin(layout.margin());
-            update(
-                &self.cells,
-                layout.cells(&present::targets(s), s.trail(), s.kajalvun_square()),
-            );
+            let cells = layout.cells(&present::targets(s), s.trail(), s.kajalvun_square());
+            play.set_focus(Layout::focus(&cells));
+            update(&self.cells, cells);
             let computer = s.mover_kind().is_computer();
             play.set_can_throw(s.can_throw() && !computer);
             play.set_busy(self.pace.borrow().is_moving());
