@@ -314,8 +314,10 @@ def choose_and_move(phone, game, tally):
         def chosen():
             now = phone.screen()
             me = next((p for p in pawns(now) if p["id"] == pawn["id"]), None)
-            # (Enlarged, its squares may lie out of view: looked for below.)
-            return now if me and me.get("selected") and (lit_squares(now) or phone.enlarged) else None
+            if phone.enlarged and me is None:
+                # Moved out of view as the board brought its squares in.
+                return now if lit_squares(now) else None
+            return now if me and me.get("selected") and lit_squares(now) else None
         now = wait_until(chosen, seconds=5)
         if now is None:
             page.shot("missed-pawn")
