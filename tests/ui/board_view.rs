@@ -5,7 +5,7 @@
 use crate::ui_support::*;
 use chaupar::app::{App, CellData, Play};
 use chaupar::rules::Game;
-use i_slint_backend_testing::{ElementHandle, ElementQuery};
+use i_slint_backend_testing::ElementHandle;
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalPosition, Model};
 
@@ -241,30 +241,15 @@ fn enlarging_the_board_moves_the_chosen_pawns_squares_into_view() {
         move_the_chosen_pawn(&app);
     }
     press(&app, "Enlarge the board");
-    let view = ElementQuery::from_root(app.window())
-        .match_predicate(|e| e.accessible_id().is_some_and(|id| id == "board-view"))
-        .find_first()
-        .expect("the board in view");
-    let (at, size) = (view.absolute_position(), view.size());
+    let view = with_id(&app, |id| id == "board-view");
+    let view = view.first().expect("the board in view");
+    let area = (view.absolute_position(), view.size());
     // Every one of them is found on the screen (what is out of view is
     // not), and wholly inside the view.
-    let lit = ElementQuery::from_root(app.window())
-        .match_predicate(|e| {
-            e.accessible_id()
-                .is_some_and(|id| id.starts_with("square-"))
-        })
-        .find_all();
+    let lit = with_id(&app, |id| id.starts_with("square-"));
     let targets = play.get_cells().iter().filter(|c| c.target).count();
     assert_eq!(lit.len(), targets, "the chosen pawn's squares in view");
     for square in &lit {
-        let (top_left, side) = (square.absolute_position(), square.size());
-        assert!(
-            top_left.x >= at.x
-                && top_left.y >= at.y
-                && top_left.x + side.width <= at.x + size.width
-                && top_left.y + side.height <= at.y + size.height,
-            "{:?} at {top_left:?} is cut off by the board's view at {at:?}, {size:?}",
-            square.accessible_label()
-        );
+        assert_inside(square, area, "the board's view");
     }
 }

@@ -11,7 +11,7 @@ use chaupar::outputs::Outputs;
 use chaupar::rules::{Game, Match, Phase, Position};
 use chaupar::sound::RecordingSink;
 use i_slint_backend_testing::{ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions};
-use slint::{ComponentHandle, Model};
+use slint::{ComponentHandle, LogicalPosition, LogicalSize, Model};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -99,12 +99,33 @@ pub fn labelled(app: &App, label: &str) -> Option<ElementHandle> {
 
 /// Asserts that `element` lies wholly inside a `width` x `height` window.
 pub fn assert_in_window(element: &ElementHandle, (width, height): (f32, f32)) {
+    let window = (LogicalPosition::default(), LogicalSize::new(width, height));
+    assert_inside(element, window, &format!("the {width} x {height} window"));
+}
+
+/// Asserts that `element` lies wholly inside `area` (its top left corner
+/// and size), which `what` names.
+pub fn assert_inside(
+    element: &ElementHandle,
+    (corner, extent): (LogicalPosition, LogicalSize),
+    what: &str,
+) {
     let (at, size) = (element.absolute_position(), element.size());
+    let (left, top) = (corner.x, corner.y);
+    let (right, bottom) = (left + extent.width, top + extent.height);
     assert!(
-        at.x >= 0.0 && at.y >= 0.0 && at.x + size.width <= width && at.y + size.height <= height,
-        "{:?} at {at:?}, {size:?} is cut off by the {width} x {height} window",
+        at.x >= left && at.y >= top && at.x + size.width <= right && at.y + size.height <= bottom,
+        "{:?} at {at:?}, {size:?} is cut off by {what}",
         element.accessible_label()
     );
+}
+
+/// The elements in view whose accessible id `wanted` accepts (as the web
+/// build's `on_screen` finds them: what is clipped out of view is not).
+pub fn with_id(app: &App, wanted: impl Fn(&str) -> bool + 'static) -> Vec<ElementHandle> {
+    ElementQuery::from_root(app.window())
+        .match_predicate(move |e| e.accessible_id().is_some_and(|id| wanted(&id)))
+        .find_all()
 }
 
 pub fn press(app: &App, label: &str) {
